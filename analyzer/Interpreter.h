@@ -1,0 +1,208 @@
+//===- Interpreter.h - Runs one warp of a kernel over the lane domain -----===//
+//
+// The interpreter executes a kernel body for one warp at a time, with
+// concrete thread ids per lane and symbols for everything else (LaneValue.h).
+// Every global or shared memory access it meets is handed to a callback with
+// its lane addresses and the set of active lanes.
+//
+// Where an expression kind is handled: ExprRules.cpp has one small rule per
+// Clang expression class (evalBinaryOperator, evalArraySubscript, ...);
+// Interpreter.cpp has the statements (if, loops, return), calls and
+// assignments.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_ANALYZER_INTERPRETER_H
+#define CCL_ANALYZER_INTERPRETER_H
+
+#include "analyzer/LaneValue.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
+#include <deque>
+#include <functional>
+#include <map>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace ccl {
+
+enum class AccessOp { Load, Store, Atomic };
+const char *accessOpName(AccessOp Op);
+
+struct Dim3 {
+  unsigned X = 1, Y = 1, Z = 1;
+  unsigned threads() const { return X * Y * Z; }
+  bool operator==(const Dim3 &O) const {
+    return X == O.X && Y == O.Y && Z == O.Z;
+  }
+  bool operator<(const Dim3 &O) const {
+    return std::tie(X, Y, Z) < std::tie(O.X, O.Y, O.Z);
+  }
+  std::string str() const;
+};
+
+/// One dynamic execution of an access site by one warp.
+struct AccessEvent {
+  const clang::Expr *Site;  ///< The lvalue expression accessed.
+  AccessOp Op;
+  unsigned Bytes;           ///< Per lane; 0 when unknown.
+  const MemObject *Obj;     ///< null when the address is unknown.
+  Value Address;            ///< Ptr (byte offset in Obj) or Unknown.
+  LaneMask Mask;
+  std::string Context;      ///< "iteration 3 of the loop at line 12", ...
+};
+
+struct InterpreterOptions {
+  std::map<std::string, int64_t> Assume; ///< --assume=NAME=VALUE
+  /// Extra elements added to the innermost dimension of a __shared__ array
+  /// (used to check that a padding fix-it really removes a conflict).
+  llvm::DenseMap<const clang::VarDecl *, int64_t> Pads;
+  unsigned MaxLoopIterations = 64; ///< Concrete iterations before generalizing.
+  unsigned MaxCallDepth = 12;
+  unsigned MaxExprDepth = 400;
+  unsigned long MaxSteps = 2000000; ///< Budget of evaluated nodes per warp.
+};
+
+class Interpreter {
+public:
+  using Sink = std::function<void(const AccessEvent &)>;
+
+  Interpreter(clang::ASTContext &Ctx, const InterpreterOptions &Opts,
+              Dim3 Block, Sink OnAccess);
+
+  /// Runs \p Kernel for warp \p Warp of the block.
+  void runWarp(const clang::FunctionDecl *Kernel, unsigned Warp);
+
+  const std::vector<std::string> &symbolNames() const { return SymNames; }
+  /// The names of the symbols in \p Ids.
+  std::vector<std::string> namesOf(llvm::ArrayRef<SymbolId> Ids) const;
+
+  // ---- Values and lvalues -------------------------------------------------
+  /// Where an lvalue lives: memory (a pointer Value), a local variable, or
+  /// somewhere the analysis cannot tell.
+  struct LValue {
+    enum KindTy { Memory, Var, Unknown } Kind = Unknown;
+    Value Addr;                          ///< Memory: a Ptr value.
+    const clang::VarDecl *Decl = nullptr; ///< Var.
+    std::string Reason;                  ///< Unknown.
+    static LValue unknown(std::string Why) {
+      LValue L;
+      L.Reason = std::move(Why);
+      return L;
+    }
+  };
+
+private:
+  struct Binding {
+    bool IsRef = false;
+    Value V;    ///< the variable's value (not a reference)
+    LValue Ref; ///< what a reference is bound to
+  };
+  struct Frame {
+    std::map<const clang::VarDecl *, Binding> Vars;
+    Value RetVal = Value::unknown("function did not return a value");
+    bool HasRet = false;
+    const clang::FunctionDecl *Fn = nullptr;
+  };
+  struct LoopCtx {
+    LaneMask Broken;
+    LaneMask Continued;
+  };
+
+  // Statements (Interpreter.cpp). Return the lanes that fall through.
+  LaneMask exec(const clang::Stmt *S, LaneMask M);
+  LaneMask execIf(const clang::IfStmt *S, LaneMask M);
+  LaneMask execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
+                    const clang::Expr *Cond, const clang::Stmt *Body,
+                    const clang::Expr *Inc, bool CondFirst, LaneMask M);
+  LaneMask execLoopSymbolic(const clang::Stmt *Loop, const clang::Expr *Cond,
+                            const clang::Stmt *Body, const clang::Expr *Inc,
+                            LaneMask M);
+  LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
+                        LaneMask M, LaneMask &Broken);
+  void execDecl(const clang::VarDecl *D, LaneMask M);
+
+public:
+  // Expressions (ExprRules.cpp).
+  Value eval(const clang::Expr *E, const LaneMask &M);
+  LValue evalLValue(const clang::Expr *E, const LaneMask &M);
+  LaneBool evalCond(const clang::Expr *E, const LaneMask &M);
+
+private:
+  Value evalInner(const clang::Expr *E, const LaneMask &M);
+  Value evalCast(const clang::CastExpr *E, const LaneMask &M);
+  Value evalBinary(const clang::BinaryOperator *E, const LaneMask &M);
+  Value evalArith(clang::BinaryOperatorKind Op, const Value &L,
+                  const Value &R, clang::QualType LTy, clang::QualType RTy,
+                  clang::QualType ResTy);
+  Value evalUnary(const clang::UnaryOperator *E, const LaneMask &M);
+  Value evalCall(const clang::CallExpr *E, const LaneMask &M);
+  Value evalCudaBuiltin(const clang::PseudoObjectExpr *E);
+  Value evalConditional(const clang::AbstractConditionalOperator *E,
+                        const LaneMask &M);
+  Value evalConstruct(const clang::CXXConstructExpr *E, const LaneMask &M);
+  Value evalDeclRef(const clang::DeclRefExpr *E, const LaneMask &M);
+  LValue evalArraySubscript(const clang::ArraySubscriptExpr *E,
+                            const LaneMask &M);
+  LValue evalMember(const clang::MemberExpr *E, const LaneMask &M);
+  Value evalAssign(const clang::Expr *E, const clang::Expr *LHS,
+                   const clang::Expr *RHS, clang::BinaryOperatorKind Op,
+                   const LaneMask &M);
+
+  // Memory and variables.
+  Value load(const clang::Expr *Site, const LValue &L, const LaneMask &M,
+             AccessOp Op = AccessOp::Load);
+  void store(const clang::Expr *Site, const LValue &L, const Value &V,
+             const LaneMask &M, AccessOp Op = AccessOp::Store);
+  void record(const clang::Expr *Site, AccessOp Op, const LValue &L,
+              clang::QualType Ty, const LaneMask &M);
+  Value readVar(const clang::VarDecl *D);
+  void writeVar(const clang::VarDecl *D, const Value &V, const LaneMask &M);
+  Binding *lookup(const clang::VarDecl *D);
+  const MemObject *objectFor(const clang::VarDecl *D);
+  Value callFunction(const clang::FunctionDecl *FD,
+                     llvm::ArrayRef<const clang::Expr *> Args,
+                     const clang::Expr *CallSite, const LaneMask &M);
+
+  // Symbols.
+  SymbolId symbolId(llvm::StringRef Name);
+  Value symbolValue(llvm::StringRef Name);
+  Value productSymbol(const Value &A, const Value &B, const LaneMask &M);
+  std::string sourceText(const clang::Expr *E) const;
+  int64_t sizeOf(clang::QualType T) const;
+  int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
+  std::string loopName(const clang::Stmt *Loop) const;
+
+  clang::ASTContext &Ctx;
+  const InterpreterOptions &Opts;
+  Dim3 Block;
+  Sink OnAccess;
+  bool Recording = true;
+
+  LaneArray Tid[3];     ///< threadIdx.{x,y,z} per lane for the current warp.
+  LaneBits InBlock = 0; ///< lanes that exist in the current warp.
+  unsigned CurWarp = 0;
+  std::vector<std::string> Context;
+  std::vector<Frame> Frames;
+  std::vector<LoopCtx> Loops;
+  unsigned ExprDepth = 0;
+  unsigned long Steps = 0;
+
+  std::vector<std::string> SymNames;
+  llvm::StringMap<SymbolId> SymIds;
+  std::deque<MemObject> Objects;
+  llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
+  std::map<std::string, const MemObject *> AnonObjects;
+};
+
+/// Value with every lane defined, helpers used by the rules.
+Value mergeMasked(const Value &Old, const Value &New, const LaneMask &M);
+
+} // namespace ccl
+#endif

@@ -1,0 +1,111 @@
+//===- KernelAnalysis.cpp - Every access of a kernel, worst case per site -===//
+#include "analyzer/KernelAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include <map>
+
+using namespace clang;
+using namespace ccl;
+
+namespace {
+/// Memo key for cost computations: identical patterns recur across warps.
+std::string costKey(const AccessEvent &Ev) {
+  std::string K;
+  auto Put = [&K](const void *P, size_t N) {
+    K.append(static_cast<const char *>(P), N);
+  };
+  Put(&Ev.Obj, sizeof(Ev.Obj));
+  Put(&Ev.Bytes, sizeof(Ev.Bytes));
+  Put(&Ev.Mask.Must, sizeof(LaneBits));
+  Put(&Ev.Mask.May, sizeof(LaneBits));
+  const LaneInt &I = Ev.Address.I;
+  Put(I.consts().data(), sizeof(LaneArray));
+  for (const LaneInt::Term &T : I.terms()) {
+    Put(&T.Sym, sizeof(T.Sym));
+    Put(T.Coef.data(), sizeof(LaneArray));
+  }
+  return K;
+}
+} // namespace
+
+std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
+                                             const FunctionDecl *Kernel,
+                                             Dim3 Block,
+                                             const InterpreterOptions &Opts) {
+  std::map<std::pair<const Expr *, AccessOp>, AccessRecord> Records;
+  std::map<std::string, AccessCost> Memo;
+  Interpreter *Interp = nullptr;
+
+  auto OnAccess = [&](const AccessEvent &Ev) {
+    AccessRecord &R = Records[{Ev.Site, Ev.Op}];
+    bool First = R.Instances == 0;
+    ++R.Instances;
+    if (First) {
+      R.Site = Ev.Site;
+      R.Op = Ev.Op;
+      R.Bytes = Ev.Bytes;
+      if (Ev.Obj) {
+        R.Space = Ev.Obj->Space == MemObject::Shared ? MemObject::Shared
+                                                     : MemObject::Global;
+        R.Object = Ev.Obj->Name;
+        R.ObjectDecl = Ev.Obj->Decl;
+        R.ObjectDynamic = Ev.Obj->Dynamic;
+        R.AlignReason = Ev.Obj->AlignReason;
+      }
+    }
+    for (const std::string &N : Interp->namesOf(Ev.Mask.Deps))
+      R.DependsOn.insert(N);
+    for (const std::string &N : Interp->namesOf(Ev.Address.Deps))
+      R.DependsOn.insert(N);
+    if (!R.Known)
+      return;
+    if (!Ev.Obj || Ev.Address.isUnknown()) {
+      R.Known = false;
+      R.Exact = false;
+      R.Reason = Ev.Address.Reason.empty() ? "address not followed"
+                                           : Ev.Address.Reason;
+      return;
+    }
+    std::string Key = costKey(Ev);
+    auto It = Memo.find(Key);
+    if (It == Memo.end())
+      It = Memo
+               .emplace(Key, computeAccessCost(*Ev.Obj, Ev.Address.I, Ev.Mask,
+                                               Ev.Bytes, Interp->symbolNames()))
+               .first;
+    const AccessCost &C = It->second;
+    if (!C.Known) {
+      R.Known = false;
+      R.Exact = false;
+      R.Reason = C.Reason;
+      return;
+    }
+    for (const std::string &N : Interp->namesOf(C.Symbols))
+      R.DependsOn.insert(N);
+    R.Exact &= C.Exact;
+    if (First || C.badness() > R.Worst.badness()) {
+      R.Worst = C;
+      R.WorstContext = Ev.Context;
+      R.HoldsFor = C.HoldsFor;
+    }
+  };
+
+  Interpreter I(Ctx, Opts, Block, OnAccess);
+  Interp = &I;
+  unsigned Warps = (Block.threads() + kWarpSize - 1) / kWarpSize;
+  for (unsigned W = 0; W < Warps; ++W)
+    I.runWarp(Kernel, W);
+
+  std::vector<AccessRecord> Out;
+  for (auto &KV : Records)
+    Out.push_back(std::move(KV.second));
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::stable_sort(Out, [&SM](const AccessRecord &A, const AccessRecord &B) {
+    SourceLocation LA = SM.getExpansionLoc(A.Site->getBeginLoc());
+    SourceLocation LB = SM.getExpansionLoc(B.Site->getBeginLoc());
+    if (LA != LB)
+      return SM.isBeforeInTranslationUnit(LA, LB);
+    return A.Op < B.Op;
+  });
+  return Out;
+}

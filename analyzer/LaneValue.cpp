@@ -1,0 +1,359 @@
+//===- LaneValue.cpp - The lane-address domain ----------------------------===//
+#include "analyzer/LaneValue.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
+
+using namespace ccl;
+
+LaneInt LaneInt::constant(int64_t V) {
+  LaneInt R;
+  R.C.fill(V);
+  return R;
+}
+
+LaneInt LaneInt::perLane(const LaneArray &V) {
+  LaneInt R;
+  R.C = V;
+  return R;
+}
+
+LaneInt LaneInt::symbol(SymbolId S) {
+  LaneInt R;
+  Term T;
+  T.Sym = S;
+  T.Coef.fill(1);
+  R.Terms.push_back(T);
+  return R;
+}
+
+void LaneInt::normalize() {
+  llvm::sort(Terms, [](const Term &A, const Term &B) { return A.Sym < B.Sym; });
+  // Merge equal symbols, drop zero terms.
+  llvm::SmallVector<Term, 2> Out;
+  for (const Term &T : Terms) {
+    if (!Out.empty() && Out.back().Sym == T.Sym) {
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        Out.back().Coef[K] += T.Coef[K];
+    } else {
+      Out.push_back(T);
+    }
+  }
+  llvm::erase_if(Out, [](const Term &T) {
+    return llvm::all_of(T.Coef, [](int64_t V) { return V == 0; });
+  });
+  Terms = std::move(Out);
+}
+
+static bool sameInLanes(const LaneArray &A, LaneBits Lanes) {
+  std::optional<int64_t> First;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    if (!(Lanes >> K & 1))
+      continue;
+    if (!First)
+      First = A[K];
+    else if (*First != A[K])
+      return false;
+  }
+  return true;
+}
+
+bool LaneInt::isUniform(LaneBits Lanes) const {
+  if (!sameInLanes(C, Lanes))
+    return false;
+  for (const Term &T : Terms)
+    if (!sameInLanes(T.Coef, Lanes))
+      return false;
+  return true;
+}
+
+std::optional<int64_t> LaneInt::asConstant(LaneBits Lanes) const {
+  if (!isConcrete() || !isUniform(Lanes) || Lanes == 0)
+    return std::nullopt;
+  return C[llvm::countr_zero(Lanes)];
+}
+
+bool LaneInt::sameAs(const LaneInt &O, LaneBits Lanes) const {
+  auto Eq = [Lanes](const LaneArray &A, const LaneArray &B) {
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      if ((Lanes >> K & 1) && A[K] != B[K])
+        return false;
+    return true;
+  };
+  if (!Eq(C, O.C))
+    return false;
+  // Compare term by term; a symbol missing on one side has coefficient 0.
+  LaneArray Zero;
+  Zero.fill(0);
+  size_t I = 0, J = 0;
+  while (I < Terms.size() || J < O.Terms.size()) {
+    if (J == O.Terms.size() ||
+        (I < Terms.size() && Terms[I].Sym < O.Terms[J].Sym)) {
+      if (!Eq(Terms[I].Coef, Zero))
+        return false;
+      ++I;
+    } else if (I == Terms.size() || O.Terms[J].Sym < Terms[I].Sym) {
+      if (!Eq(O.Terms[J].Coef, Zero))
+        return false;
+      ++J;
+    } else {
+      if (!Eq(Terms[I].Coef, O.Terms[J].Coef))
+        return false;
+      ++I, ++J;
+    }
+  }
+  return true;
+}
+
+LaneBits LaneInt::laneEquals(const LaneInt &O) const {
+  LaneBits R = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    if (sameAs(O, LaneBits(1) << K))
+      R |= LaneBits(1) << K;
+  return R;
+}
+
+static std::optional<LaneArray> addArrays(const LaneArray &A,
+                                          const LaneArray &B, bool Negate) {
+  LaneArray R;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    int64_t V;
+    bool Ovf = Negate ? __builtin_sub_overflow(A[K], B[K], &V)
+                      : __builtin_add_overflow(A[K], B[K], &V);
+    if (Ovf)
+      return std::nullopt;
+    R[K] = V;
+  }
+  return R;
+}
+
+namespace ccl {
+std::optional<LaneInt> add(const LaneInt &A, const LaneInt &B) {
+  std::optional<LaneArray> C = addArrays(A.C, B.C, false);
+  if (!C)
+    return std::nullopt;
+  LaneInt R;
+  R.C = *C;
+  R.Terms = A.Terms;
+  R.Terms.append(B.Terms.begin(), B.Terms.end());
+  R.normalize();
+  return R;
+}
+
+std::optional<LaneInt> sub(const LaneInt &A, const LaneInt &B) {
+  std::optional<LaneArray> C = addArrays(A.C, B.C, true);
+  if (!C)
+    return std::nullopt;
+  LaneInt R;
+  R.C = *C;
+  R.Terms = A.Terms;
+  LaneArray Zero;
+  Zero.fill(0);
+  for (const LaneInt::Term &T : B.Terms) {
+    std::optional<LaneArray> Neg = addArrays(Zero, T.Coef, true);
+    if (!Neg)
+      return std::nullopt;
+    R.Terms.push_back({T.Sym, *Neg});
+  }
+  R.normalize();
+  return R;
+}
+
+std::optional<LaneInt> mul(const LaneInt &A, const LaneInt &B) {
+  if (!A.isConcrete() && !B.isConcrete())
+    return std::nullopt;
+  const LaneInt &Scale = A.isConcrete() ? A : B;
+  const LaneInt &Other = A.isConcrete() ? B : A;
+  LaneInt R;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    if (__builtin_mul_overflow(Other.C[K], Scale.C[K], &R.C[K]))
+      return std::nullopt;
+  for (const LaneInt::Term &T : Other.Terms) {
+    LaneInt::Term N{T.Sym, {}};
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      if (__builtin_mul_overflow(T.Coef[K], Scale.C[K], &N.Coef[K]))
+        return std::nullopt;
+    R.Terms.push_back(N);
+  }
+  R.normalize();
+  return R;
+}
+
+static int64_t floorDiv(int64_t A, int64_t D) {
+  int64_t Q = A / D;
+  if ((A % D != 0) && ((A < 0) != (D < 0)))
+    --Q;
+  return Q;
+}
+
+std::optional<LaneInt> divConst(const LaneInt &A, int64_t D) {
+  if (D <= 0)
+    return std::nullopt;
+  LaneInt R;
+  for (const LaneInt::Term &T : A.Terms) {
+    LaneInt::Term N{T.Sym, {}};
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      if (T.Coef[K] % D != 0)
+        return std::nullopt;
+      N.Coef[K] = T.Coef[K] / D;
+    }
+    R.Terms.push_back(N);
+  }
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    R.C[K] = A.Terms.empty() ? A.C[K] / D : floorDiv(A.C[K], D);
+  R.normalize();
+  return R;
+}
+
+std::optional<LaneInt> remConst(const LaneInt &A, int64_t D) {
+  if (D <= 0)
+    return std::nullopt;
+  for (const LaneInt::Term &T : A.Terms)
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      if (T.Coef[K] % D != 0)
+        return std::nullopt;
+  LaneInt R;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    if (A.Terms.empty())
+      R.C[K] = A.C[K] % D; // C semantics for fully known values
+    else
+      R.C[K] = A.C[K] - floorDiv(A.C[K], D) * D;
+  }
+  return R;
+}
+} // namespace ccl
+
+LaneInt LaneInt::select(LaneBits Pick, const LaneInt &A, const LaneInt &B) {
+  LaneInt R;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    R.C[K] = (Pick >> K & 1) ? A.C[K] : B.C[K];
+  auto AddTerms = [&](const LaneInt &Src, bool Want) {
+    for (const Term &T : Src.Terms) {
+      Term N{T.Sym, {}};
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        N.Coef[K] = (((Pick >> K) & 1) == Want) ? T.Coef[K] : 0;
+      R.Terms.push_back(N);
+    }
+  };
+  AddTerms(A, true);
+  AddTerms(B, false);
+  R.normalize();
+  return R;
+}
+
+LaneInt LaneInt::truncated(unsigned Bits, bool Signed) const {
+  if (Bits >= 64)
+    return *this;
+  LaneInt R = *this;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    uint64_t U = static_cast<uint64_t>(C[K]) & ((uint64_t(1) << Bits) - 1);
+    if (Signed)
+      R.C[K] = llvm::SignExtend64(U, Bits);
+    else
+      R.C[K] = static_cast<int64_t>(U);
+  }
+  return R;
+}
+
+std::optional<LaneArray>
+LaneInt::evaluate(const std::vector<std::optional<int64_t>> &Values) const {
+  LaneArray R = C;
+  for (const Term &T : Terms) {
+    if (T.Sym >= Values.size() || !Values[T.Sym])
+      return std::nullopt;
+    int64_t S = *Values[T.Sym];
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      int64_t P;
+      if (__builtin_mul_overflow(T.Coef[K], S, &P) ||
+          __builtin_add_overflow(R[K], P, &R[K]))
+        return std::nullopt;
+    }
+  }
+  return R;
+}
+
+std::string LaneInt::describeLaneStride(LaneBits Lanes) const {
+  if (Lanes == 0)
+    return "";
+  unsigned First = llvm::countr_zero(Lanes);
+  // Only the concrete part: symbolic uniform parts shift every lane equally.
+  for (const Term &T : Terms)
+    if (!sameInLanes(T.Coef, Lanes))
+      return "";
+  std::optional<int64_t> Stride;
+  for (unsigned K = First + 1; K < kWarpSize; ++K) {
+    if (!(Lanes >> K & 1))
+      continue;
+    int64_t D = C[K] - C[First];
+    if ((D % (int64_t)(K - First)) != 0)
+      return "";
+    int64_t S = D / (int64_t)(K - First);
+    if (Stride && *Stride != S)
+      return "";
+    Stride = S;
+  }
+  int64_t S = Stride.value_or(0);
+  if (S == 0)
+    return "0";
+  return std::to_string(S) + "*k";
+}
+
+const char *ccl::spaceName(MemObject::SpaceKind S) {
+  switch (S) {
+  case MemObject::Global:
+    return "global";
+  case MemObject::Shared:
+    return "shared";
+  case MemObject::Local:
+    return "local";
+  case MemObject::Constant:
+    return "constant";
+  case MemObject::Generic:
+    return "generic";
+  }
+  return "generic";
+}
+
+bool Value::sameAs(const Value &O, LaneBits Lanes) const {
+  if (Kind != O.Kind || Kind == Unknown)
+    return false;
+  if (Kind == Ptr && Base != O.Base)
+    return false;
+  return I.sameAs(O.I, Lanes);
+}
+
+void LaneMask::addDeps(llvm::ArrayRef<SymbolId> D) {
+  for (SymbolId S : D)
+    if (!llvm::is_contained(Deps, S))
+      Deps.push_back(S);
+}
+
+LaneMask ccl::intersect(const LaneMask &M, const LaneBool &C, bool Negate) {
+  LaneBits Yes = Negate ? C.False : C.True;
+  LaneBits No = Negate ? C.True : C.False;
+  LaneMask R;
+  R.Must = M.Must & Yes;
+  R.May = M.May & ~No;
+  R.Deps = M.Deps;
+  if (R.May & ~Yes)
+    R.addDeps(C.Deps);
+  return R;
+}
+
+LaneMask ccl::unite(const LaneMask &A, const LaneMask &B) {
+  LaneMask R;
+  R.Must = A.Must | B.Must;
+  R.May = A.May | B.May;
+  R.Deps = A.Deps;
+  R.addDeps(B.Deps);
+  return R;
+}
+
+LaneMask ccl::subtract(const LaneMask &M, const LaneMask &Left) {
+  LaneMask R;
+  R.Must = M.Must & ~Left.May;
+  R.May = M.May & ~Left.Must;
+  R.Deps = M.Deps;
+  if (R.Must != R.May)
+    R.addDeps(Left.Deps);
+  return R;
+}

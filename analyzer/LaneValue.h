@@ -1,0 +1,225 @@
+//===- LaneValue.h - The lane-address domain ------------------------------===//
+//
+// What one warp's 32 lanes hold for one integer expression.
+//
+// A LaneInt is, for every lane k in 0..31, an affine form over *symbols*:
+//
+//     v(k) = C[k] + sum_s  Coef_s[k] * s
+//
+// Symbols stand for values the analysis does not know (blockIdx.x, a kernel
+// argument `n`, gridDim.x, a loop's iteration number, a value loaded from
+// memory at a warp-uniform address).  A symbol has the same value in every
+// lane of a warp.  Thread ids are never symbols: the interpreter runs each
+// warp of the block separately with concrete threadIdx values, so lane k of
+// warp w has concrete x, y, z.
+//
+// Worked examples for a 256x1x1 block, warp 1 (threads 32..63):
+//   threadIdx.x                    C = [32, 33, ..., 63]            no terms
+//   threadIdx.x * 4 + n            C = [128, 132, ..., 252]         n: [1]*32
+//   blockIdx.x * blockDim.x + tx   C = [32..63]            blockIdx.x: [256]*32
+//   tx * n                         C = [0]*32                n: [32, .., 63]
+//
+// A term whose coefficient is the same in every lane is *uniform*: it shifts
+// the whole warp's addresses by one amount, and only that amount's alignment
+// matters for sectors and banks (see AccessCost.h).  A term whose coefficient
+// varies by lane (tx * n) changes the pattern itself.
+//
+// Combining (every operation is a per-lane rule):
+//   a + b, a - b, -a   termwise; always exact.
+//   a * b              if one side has no terms it scales the other lane by
+//                      lane; otherwise the result is not affine (the caller
+//                      may name the product as a new uniform symbol).
+//   a / d, a % d       d a positive constant: exact when every coefficient is
+//                      a multiple of d (the symbolic part then divides out;
+//                      indices are assumed non-negative). a << c, a >> c,
+//                      a & (2^m - 1) likewise.
+//   anything else      computed lane by lane when neither side has terms;
+//                      otherwise not representable.
+// "Not representable" is std::nullopt here; the interpreter turns it into a
+// Value of kind Unknown carrying a human-readable reason (Value below).
+// Overflowing 64-bit arithmetic is also not representable.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_ANALYZER_LANEVALUE_H
+#define CCL_ANALYZER_LANEVALUE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class VarDecl;
+class FieldDecl;
+} // namespace clang
+
+namespace ccl {
+
+constexpr unsigned kWarpSize = 32;
+using LaneArray = std::array<int64_t, kWarpSize>;
+using SymbolId = unsigned;
+
+/// A set of lanes as a 32-bit mask (bit k = lane k).
+using LaneBits = uint32_t;
+constexpr LaneBits kAllLanes = 0xffffffffu;
+
+/// One integer value per lane, affine in warp-uniform symbols.
+class LaneInt {
+public:
+  struct Term {
+    SymbolId Sym;
+    LaneArray Coef;
+  };
+
+  LaneInt() { C.fill(0); }
+  static LaneInt constant(int64_t V);
+  static LaneInt perLane(const LaneArray &V);
+  static LaneInt symbol(SymbolId S);
+
+  const LaneArray &consts() const { return C; }
+  const llvm::SmallVector<Term, 2> &terms() const { return Terms; }
+
+  /// No symbols: every lane's value is known.
+  bool isConcrete() const { return Terms.empty(); }
+  /// Every lane in \p Lanes holds the same form (same constant and coefficients).
+  bool isUniform(LaneBits Lanes = kAllLanes) const;
+  /// The constant of a concrete, uniform value.
+  std::optional<int64_t> asConstant(LaneBits Lanes = kAllLanes) const;
+  /// True when both values are the same form in every lane of \p Lanes.
+  bool sameAs(const LaneInt &O, LaneBits Lanes = kAllLanes) const;
+  /// The lanes in which both values have the same form.
+  LaneBits laneEquals(const LaneInt &O) const;
+
+  friend std::optional<LaneInt> add(const LaneInt &A, const LaneInt &B);
+  friend std::optional<LaneInt> sub(const LaneInt &A, const LaneInt &B);
+  friend std::optional<LaneInt> mul(const LaneInt &A, const LaneInt &B);
+  friend std::optional<LaneInt> divConst(const LaneInt &A, int64_t D);
+  friend std::optional<LaneInt> remConst(const LaneInt &A, int64_t D);
+  /// Applies \p F lane by lane; only for concrete operands.
+  template <typename Fn>
+  static std::optional<LaneInt> laneWise(const LaneInt &A, const LaneInt &B,
+                                         Fn F) {
+    if (!A.isConcrete() || !B.isConcrete())
+      return std::nullopt;
+    LaneInt R;
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      std::optional<int64_t> V = F(A.C[K], B.C[K]);
+      if (!V)
+        return std::nullopt;
+      R.C[K] = *V;
+    }
+    return R;
+  }
+  /// Lane k takes A's form where bit k of \p Pick is set, else B's.
+  static LaneInt select(LaneBits Pick, const LaneInt &A, const LaneInt &B);
+  /// Wraps every concrete lane to an integer of \p Bits bits (two's
+  /// complement), sign- or zero-extended back to 64 bits. Symbolic parts are
+  /// assumed not to overflow and are left alone.
+  LaneInt truncated(unsigned Bits, bool Signed) const;
+
+  /// Substitutes concrete values for symbols; returns per-lane integers, or
+  /// nullopt when a symbol has no value in \p Values (indexed by SymbolId).
+  std::optional<LaneArray>
+  evaluate(const std::vector<std::optional<int64_t>> &Values) const;
+
+  /// For printing: "128*k + 4" style summary of lanes in \p Lanes, relative to
+  /// the first lane of \p Lanes; empty when not affine in k.
+  std::string describeLaneStride(LaneBits Lanes) const;
+
+private:
+  LaneArray C;
+  llvm::SmallVector<Term, 2> Terms; // sorted by Sym, no all-zero Coef
+  void normalize();
+};
+
+/// Where a pointer points.
+struct MemObject {
+  enum SpaceKind { Global, Shared, Local, Constant, Generic };
+  SpaceKind Space = Generic;
+  std::string Name;          ///< `in`, `tile`, or a description.
+  uint64_t BaseAlign = 1;    ///< Assumed alignment of the first byte.
+  std::string AlignReason;   ///< Why that alignment is assumed.
+  const clang::VarDecl *Decl = nullptr; ///< The parameter or __shared__ var.
+  bool Dynamic = false;      ///< extern __shared__.
+};
+
+const char *spaceName(MemObject::SpaceKind S);
+
+/// A value the interpreter can hold: an integer, a pointer (an object and a
+/// byte offset into it), or Unknown with the reason it is unknown.
+/// An Int or Ptr may still be undefined in some lanes (Defined): a variable
+/// assigned in only some lanes, or a comparison the analysis could not decide
+/// in some lanes; Deps then names the symbols that left those lanes open.
+struct Value {
+  enum KindTy { Unknown, Int, Ptr };
+  KindTy Kind = Unknown;
+  LaneInt I;                        ///< Int: the value. Ptr: byte offset.
+  const MemObject *Base = nullptr;  ///< Ptr only.
+  std::string Reason;               ///< Why (some lanes are) unknown.
+  LaneBits Defined = 0;             ///< Lanes whose value is known.
+  llvm::SmallVector<SymbolId, 2> Deps;
+
+  static Value unknown(std::string Why) {
+    Value V;
+    V.Reason = std::move(Why);
+    return V;
+  }
+  static Value integer(LaneInt L) {
+    Value V;
+    V.Kind = Int;
+    V.I = std::move(L);
+    V.Defined = kAllLanes;
+    return V;
+  }
+  static Value pointer(const MemObject *Obj, LaneInt Offset) {
+    Value V;
+    V.Kind = Ptr;
+    V.Base = Obj;
+    V.I = std::move(Offset);
+    V.Defined = kAllLanes;
+    return V;
+  }
+  bool isUnknown() const { return Kind == Unknown; }
+  /// Known in every lane of \p Lanes.
+  bool definedIn(LaneBits Lanes) const {
+    return Kind != Unknown && (Defined & Lanes) == Lanes;
+  }
+  bool isInt() const { return Kind == Int; }
+  bool isPtr() const { return Kind == Ptr; }
+  /// Same kind, same object and same form in every lane of \p Lanes.
+  bool sameAs(const Value &O, LaneBits Lanes) const;
+};
+
+/// Three-valued set of lanes: lanes in Must are certainly active; lanes in
+/// May but not Must might be (a condition the analysis could not decide).
+/// Deps names the symbols those undecided conditions depend on.
+struct LaneMask {
+  LaneBits Must = 0;
+  LaneBits May = 0;
+  llvm::SmallVector<SymbolId, 2> Deps;
+
+  static LaneMask all(LaneBits B) { return LaneMask{B, B, {}}; }
+  bool none() const { return May == 0; }
+  bool decided() const { return Must == May; }
+  void addDeps(llvm::ArrayRef<SymbolId> D);
+};
+
+/// A condition per lane: true, false, or undecided.
+struct LaneBool {
+  LaneBits True = 0;
+  LaneBits False = 0; ///< lanes neither True nor False are undecided.
+  llvm::SmallVector<SymbolId, 2> Deps;
+};
+
+LaneMask intersect(const LaneMask &M, const LaneBool &C, bool Negate);
+LaneMask unite(const LaneMask &A, const LaneMask &B);
+/// Removes lanes that left (returned, broke) from \p M.
+LaneMask subtract(const LaneMask &M, const LaneMask &Left);
+
+} // namespace ccl
+
+#endif

@@ -1,0 +1,41 @@
+//===- LaunchConfig.h - Which block shapes a kernel runs with --------------===//
+//
+// In order of precedence: --block-dim for the kernel, --block-dim for all
+// kernels, the <<<grid, block>>> launch sites in the file (constant or dim3
+// with constant arguments), __launch_bounds__ (1-D), and an assumed 256x1x1.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_ANALYZER_LAUNCHCONFIG_H
+#define CCL_ANALYZER_LAUNCHCONFIG_H
+
+#include "analyzer/Interpreter.h"
+#include "clang/Basic/SourceLocation.h"
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace ccl {
+
+struct BlockShape {
+  Dim3 Dim;
+  enum SourceKind { CommandLine, LaunchSite, LaunchBounds, Default } Source;
+  clang::SourceLocation Loc; ///< The launch site or attribute, if any.
+  std::string describe(const clang::SourceManager &SM) const;
+};
+
+/// Parses "X[,Y[,Z]]".
+std::optional<Dim3> parseDim3(llvm::StringRef S);
+
+/// Every <<<...>>> launch in the translation unit, by kernel (canonical decl).
+std::map<const clang::FunctionDecl *, std::vector<BlockShape>>
+collectLaunchSites(clang::ASTContext &Ctx);
+
+/// The shapes to analyze \p Kernel with.
+std::vector<BlockShape> shapesFor(
+    const clang::FunctionDecl *Kernel, llvm::StringRef KernelName,
+    const std::map<std::string, Dim3> &CommandLine,
+    const std::map<const clang::FunctionDecl *, std::vector<BlockShape>> &Launches,
+    clang::ASTContext &Ctx);
+
+} // namespace ccl
+#endif

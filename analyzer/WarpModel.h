@@ -1,0 +1,52 @@
+//===- WarpModel.h - What one warp request costs --------------------------===//
+//
+// Pure arithmetic on concrete byte addresses; everything symbolic is resolved
+// before these functions are called (AccessCost.h).
+//
+// Global memory: lane k covers [Addr[k], Addr[k] + Bytes). The request moves
+// every distinct 32-byte sector covered by an active lane.
+//   Sectors      = |{ floor(b / 32) : b covered by an active lane }|
+//   IdealSectors = ceil(distinct bytes covered / 32)
+// e.g. 32 lanes reading 4-byte words at byte 128*k: 32 sectors, ideal 4.
+//
+// Shared memory: 32 banks of 4-byte words, bank(word) = word % 32. A warp
+// request is served in phases of 32 lanes (Bytes <= 4), 16 lanes (8 bytes) or
+// 8 lanes (16 bytes). Within a phase the lanes hitting different words of one
+// bank serialize; lanes hitting the same word share it (broadcast).
+//   wavefronts(phase) = max over banks of distinct words touched in that bank
+//   Wavefronts        = sum over phases with an active lane
+//   IdealWavefronts   = number of phases with an active lane
+//   ConflictWays      = max over phases of wavefronts(phase)
+// e.g. lane k reading word 32*k: 32 wavefronts, ideal 1, 32-way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_ANALYZER_WARPMODEL_H
+#define CCL_ANALYZER_WARPMODEL_H
+
+#include "analyzer/LaneValue.h"
+
+namespace ccl {
+
+constexpr unsigned kSectorBytes = 32;
+constexpr unsigned kBanks = 32;
+constexpr unsigned kBankWordBytes = 4;
+
+struct GlobalCost {
+  unsigned Sectors = 0;
+  unsigned IdealSectors = 0;
+};
+
+struct SharedCost {
+  unsigned Wavefronts = 0;
+  unsigned IdealWavefronts = 0;
+  unsigned ConflictWays = 0;
+};
+
+/// Lanes per phase for a shared access of \p Bytes per lane.
+unsigned sharedPhaseLanes(unsigned Bytes);
+
+GlobalCost globalCost(const LaneArray &Addr, LaneBits Active, unsigned Bytes);
+SharedCost sharedCost(const LaneArray &Addr, LaneBits Active, unsigned Bytes);
+
+} // namespace ccl
+#endif

@@ -1,0 +1,188 @@
+//===- Check.cpp - Shared parts of the checks -----------------------------===//
+#include "checks/Check.h"
+#include "checks/SharedBankConflictCheck.h"
+#include "checks/UncoalescedGlobalCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include <cstdio>
+#include <set>
+
+using namespace clang;
+using namespace ccl;
+
+std::vector<std::unique_ptr<Check>>
+Check::createAll(const CheckOptions &Opts, std::vector<std::string> &Errors) {
+  std::vector<std::unique_ptr<Check>> R;
+  R.push_back(std::make_unique<UncoalescedGlobalCheck>(Opts, Errors));
+  R.push_back(std::make_unique<SharedBankConflictCheck>(Opts, Errors));
+  // Unknown option keys of our checks are configuration errors too.
+  for (const auto &KV : Opts) {
+    bool Known = false;
+    for (const auto &C : R)
+      for (const auto &O : C->options())
+        if (KV.first == O.first)
+          Known = true;
+    if (!Known)
+      Errors.push_back("unknown check option '" + KV.first + "'");
+  }
+  return R;
+}
+
+int64_t Check::intOption(const CheckOptions &Opts, llvm::StringRef Key,
+                         int64_t Default, int64_t Min, int64_t Max,
+                         std::vector<std::string> &Errors) const {
+  std::string Full = Name + "." + Key.str();
+  auto It = Opts.find(Full);
+  if (It == Opts.end())
+    return Default;
+  int64_t V;
+  if (llvm::StringRef(It->second).trim().getAsInteger(10, V) || V < Min ||
+      V > Max) {
+    Errors.push_back("invalid value '" + It->second + "' for option '" + Full +
+                     "' (expected an integer in [" + std::to_string(Min) +
+                     ", " + std::to_string(Max) + "]); using " +
+                     std::to_string(Default));
+    return Default;
+  }
+  return V;
+}
+
+std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {
+  std::string Text;
+  const Expr *E = R.Site->IgnoreParenImpCasts();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto TextOf = [&](const Expr *X) {
+    CharSourceRange CR = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(X->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    return CR.isValid()
+               ? Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str()
+               : std::string("<expr>");
+  };
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    // tile[...][...] for nested subscripts.
+    std::string Suffix = "[...]";
+    const Expr *B = AS->getBase()->IgnoreParenImpCasts();
+    while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(B)) {
+      Suffix += "[...]";
+      B = Inner->getBase()->IgnoreParenImpCasts();
+    }
+    Text = TextOf(B) + Suffix;
+  } else {
+    Text = TextOf(E);
+  }
+  if (Text.size() > 40)
+    Text = Text.substr(0, 37) + "...";
+  return std::string(spaceName(R.Space)) + " " + accessOpName(R.Op) + " '" +
+         Text + "'";
+}
+
+std::string ccl::describeLanes(const AccessRecord &R) {
+  const AccessCost &C = R.Worst;
+  LaneBits L = C.Lanes;
+  if (!L)
+    return "no lane is active";
+  const char *Verb = R.Op == AccessOp::Load    ? "reads"
+                     : R.Op == AccessOp::Store ? "writes"
+                                               : "updates";
+  unsigned First = llvm::countr_zero(L);
+  LaneInt Rel = LaneInt::perLane(C.WorstOffsets);
+  std::string Stride = Rel.describeLaneStride(L);
+  if (!Stride.empty() && L == kAllLanes) {
+    if (Stride == "0")
+      return "every lane " + std::string(Verb) + " the same address";
+    return "lane k " + std::string(Verb) + " byte " + Stride;
+  }
+  // List the first few active lanes' offsets relative to the first one.
+  std::string S = "lanes " ;
+  std::string Offs;
+  unsigned Shown = 0;
+  for (unsigned K = First; K < kWarpSize && Shown < 4; ++K) {
+    if (!(L >> K & 1))
+      continue;
+    S += (Shown ? "," : "") + std::to_string(K);
+    Offs += (Shown ? ", " : "") +
+            std::to_string(C.WorstOffsets[K] - C.WorstOffsets[First]);
+    ++Shown;
+  }
+  std::string Res = S + (llvm::popcount(L) > 4 ? ",..." : "") + " " + Verb +
+                    " bytes " + Offs + (llvm::popcount(L) > 4 ? ", ..." : "");
+  if (L != kAllLanes)
+    Res += " (" + std::to_string(llvm::popcount(L)) + " of 32 lanes active)";
+  return Res;
+}
+
+std::string ccl::describeDependence(const AccessRecord &R) {
+  if (R.Exact)
+    return "";
+  std::string S = "; worst case";
+  if (!R.DependsOn.empty()) {
+    S += " over ";
+    bool First = true;
+    for (const std::string &D : R.DependsOn) {
+      S += (First ? "" : ", ") + D;
+      First = false;
+    }
+  }
+  if (!R.HoldsFor.empty())
+    S += " (reached for " + R.HoldsFor + ")";
+  return S;
+}
+
+namespace {
+/// Local variables whose values flow into an access expression.
+class VarCollector : public RecursiveASTVisitor<VarCollector> {
+public:
+  std::vector<const VarDecl *> Vars;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (V->isLocalVarDecl() && !V->hasAttr<CUDASharedAttr>() &&
+          V->getInit() && !llvm::is_contained(Vars, V))
+        Vars.push_back(V);
+    return true;
+  }
+};
+} // namespace
+
+void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
+                           Finding &F) {
+  const SourceManager &SM = C.Ctx.getSourceManager();
+  // Where the index came from.
+  VarCollector VC;
+  VC.TraverseStmt(const_cast<Expr *>(R.Site));
+  unsigned Shown = 0;
+  for (const VarDecl *V : VC.Vars) {
+    if (Shown++ == 2)
+      break;
+    CharSourceRange CR = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(V->getInit()->getSourceRange()), SM,
+        C.Ctx.getLangOpts());
+    std::string Init =
+        CR.isValid() ? Lexer::getSourceText(CR, SM, C.Ctx.getLangOpts()).str()
+                     : "...";
+    if (Init.size() > 60)
+      Init = Init.substr(0, 57) + "...";
+    F.Notes.push_back({V->getLocation(), "'" + V->getNameAsString() +
+                                              "' is " + Init + " here"});
+  }
+  // The worst instance.
+  F.Notes.push_back({R.Site->getBeginLoc(),
+                     "worst request: " + R.WorstContext + "; " +
+                         std::to_string(R.Worst.ActiveLanes) +
+                         " active lanes, " + std::to_string(R.Bytes) +
+                         " bytes per lane"});
+  // Alignment of the object.
+  if (!R.AlignReason.empty()) {
+    SourceLocation L = R.ObjectDecl ? R.ObjectDecl->getLocation()
+                                    : R.Site->getBeginLoc();
+    F.Notes.push_back({L, "'" + R.Object + "' is " + R.AlignReason});
+  }
+  // Block shape.
+  SourceLocation BL = C.Shape.Loc.isValid() ? C.Shape.Loc
+                                            : C.Kernel->getLocation();
+  F.Notes.push_back({BL, "assuming kernel '" + C.KernelName +
+                             "' runs with a block of " +
+                             C.Shape.describe(SM)});
+}

@@ -1,0 +1,33 @@
+//===- SharedBankConflictCheck.h - cuda-shared-bank-conflict --------------===//
+//
+// Finds shared memory accesses whose lanes hit different words of one bank:
+// reported when the worst phase needs more than MaxConflictWays wavefronts
+// (default 1). For a 2-D __shared__ array read across rows it offers to pad
+// the innermost dimension by one element, but only after re-running the
+// analysis with the padding and seeing every access to that array become
+// conflict-free for the same block shape.
+// Docs: docs/checks/cuda-shared-bank-conflict.md
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_CHECKS_SHAREDBANKCONFLICTCHECK_H
+#define CCL_CHECKS_SHAREDBANKCONFLICTCHECK_H
+#include "checks/Check.h"
+
+namespace ccl {
+class SharedBankConflictCheck : public Check {
+public:
+  SharedBankConflictCheck(const CheckOptions &Opts,
+                          std::vector<std::string> &Errors);
+  MemObject::SpaceKind space() const override { return MemObject::Shared; }
+  bool isFlagged(const AccessRecord &R) const override;
+  void report(const AccessRecord &R, const CheckContext &C,
+              Finding &F) const override;
+  std::vector<std::pair<std::string, std::string>> options() const override;
+
+private:
+  std::optional<clang::FixItHint> paddingFix(const AccessRecord &R,
+                                             const CheckContext &C) const;
+  int64_t MaxConflictWays;
+};
+} // namespace ccl
+#endif

@@ -1,0 +1,176 @@
+//===- Driver.cpp - Command line and compile commands ---------------------===//
+#include "tools/cuda-coalesce-lint/Driver.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace ccl;
+
+namespace {
+cl::OptionCategory Category("cuda-coalesce-lint options");
+
+cl::list<std::string> Files(cl::Positional, cl::desc("FILE..."),
+                            cl::cat(Category));
+cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
+                               cl::value_desc("BUILD_DIR"), cl::cat(Category));
+cl::list<std::string> BlockDim(
+    "block-dim",
+    cl::desc("Block shape [KERNEL:]X[,Y[,Z]] (repeatable); without KERNEL it "
+             "applies to every kernel"),
+    cl::value_desc("[KERNEL:]X[,Y[,Z]]"), cl::cat(Category));
+cl::list<std::string> Assume(
+    "assume",
+    cl::desc("Give a kernel parameter, variable or symbol (blockIdx.x, "
+             "gridDim.x) an integer value (repeatable)"),
+    cl::value_desc("NAME=VALUE"), cl::cat(Category));
+cl::opt<std::string> CudaPath(
+    "cuda-path",
+    cl::desc("CUDA installation (default: $CUDA_PATH, $CUDA_HOME, "
+             "/usr/local/cuda); 'none' uses built-in minimal declarations"),
+    cl::value_desc("DIR|none"), cl::cat(Category));
+cl::opt<std::string> GpuArch("cuda-gpu-arch",
+                             cl::desc("GPU architecture to parse for"),
+                             cl::init("sm_89"), cl::cat(Category));
+cl::opt<std::string> Format("format", cl::desc("Output format: text or json"),
+                            cl::init("text"), cl::cat(Category));
+cl::opt<std::string> Report(
+    "report",
+    cl::desc("Which accesses to report: flagged (default) or all"),
+    cl::init("flagged"), cl::cat(Category));
+cl::opt<bool> Werror("werror",
+                     cl::desc("Exit with status 1 when an access is flagged"),
+                     cl::cat(Category));
+cl::list<std::string> CheckOption(
+    "check-option",
+    cl::desc("Set a check option, e.g. "
+             "cuda-uncoalesced-global.MinEfficiency=50 (repeatable)"),
+    cl::value_desc("CHECK.KEY=VALUE"), cl::cat(Category));
+
+const char *Overview =
+    "cuda-coalesce-lint: predicts the global-memory sectors and shared-memory\n"
+    "bank conflicts of every memory access in CUDA kernels.\n\n"
+    "  cuda-coalesce-lint [options] FILE... [-- COMPILER-FLAGS]\n\n"
+    "Exit status: 0 no error (findings are warnings), 1 findings with --werror,\n"
+    "2 usage error or input that does not compile.\n";
+
+bool isDir(const std::string &P) { return !P.empty() && sys::fs::is_directory(P); }
+
+std::string findCuda() {
+  for (const char *Env : {"CUDA_PATH", "CUDA_HOME"})
+    if (std::optional<std::string> V = sys::Process::GetEnv(Env))
+      if (isDir(*V + "/include"))
+        return *V;
+  if (isDir("/usr/local/cuda/include"))
+    return "/usr/local/cuda";
+  return "";
+}
+} // namespace
+
+int ccl::lintMain(int argc, const char **argv) {
+  // Split off the compiler flags after "--".
+  std::vector<const char *> Ours;
+  LintOptions Opts;
+  for (int I = 0; I < argc; ++I) {
+    if (I > 0 && StringRef(argv[I]) == "--") {
+      Opts.HaveExtraArgs = true;
+      for (int J = I + 1; J < argc; ++J)
+        Opts.ExtraArgs.push_back(argv[J]);
+      break;
+    }
+    Ours.push_back(argv[I]);
+  }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "cuda-coalesce-lint " << CCL_VERSION << " (clang "
+       << LLVM_VERSION_STRING << ")\n";
+  });
+  std::string ErrText;
+  raw_string_ostream ErrOS(ErrText);
+  if (!cl::ParseCommandLineOptions(Ours.size(), Ours.data(), Overview, &ErrOS)) {
+    errs() << ErrOS.str();
+    errs() << "cuda-coalesce-lint: see --help for the options\n";
+    return ExitInputError;
+  }
+  auto UsageError = [](const Twine &Msg) {
+    errs() << "cuda-coalesce-lint: error: " << Msg << "\n";
+    return ExitInputError;
+  };
+  if (Files.empty())
+    return UsageError("no input files (usage: cuda-coalesce-lint [options] "
+                      "FILE... [-- COMPILER-FLAGS])");
+  Opts.Files.assign(Files.begin(), Files.end());
+  Opts.BuildPath = BuildPath;
+  Opts.GpuArch = GpuArch;
+  if (Format != "text" && Format != "json")
+    return UsageError("unknown --format '" + Format + "' (expected text or json)");
+  Opts.Json = Format == "json";
+  if (Report != "flagged" && Report != "all")
+    return UsageError("unknown --report '" + Report +
+                      "' (expected flagged or all)");
+  Opts.ReportAll = Report == "all";
+  Opts.Werror = Werror;
+  for (const std::string &B : BlockDim) {
+    StringRef S(B), Kernel;
+    if (S.contains(':'))
+      std::tie(Kernel, S) = S.split(':');
+    std::optional<Dim3> D = parseDim3(S);
+    if (!D)
+      return UsageError("invalid --block-dim '" + B +
+                        "' (expected [KERNEL:]X[,Y[,Z]], at most 1024 threads)");
+    Opts.BlockDims[Kernel.str()] = *D;
+  }
+  for (const std::string &A : Assume) {
+    auto [Name, Val] = StringRef(A).split('=');
+    int64_t V;
+    if (Name.empty() || Val.trim().getAsInteger(0, V))
+      return UsageError("invalid --assume '" + A + "' (expected NAME=INTEGER)");
+    Opts.Assume[Name.trim().str()] = V;
+  }
+  for (const std::string &O : CheckOption) {
+    auto [Key, Val] = StringRef(O).split('=');
+    if (Key.empty() || !Key.contains('.'))
+      return UsageError("invalid --check-option '" + O +
+                        "' (expected CHECK.KEY=VALUE)");
+    Opts.CheckOpts[Key.str()] = Val.str();
+  }
+  if (CudaPath == "none") {
+    Opts.CudaPath = "";
+  } else if (!CudaPath.empty()) {
+    if (!isDir(CudaPath + "/include"))
+      return UsageError("--cuda-path '" + CudaPath +
+                        "' has no include directory");
+    Opts.CudaPath = CudaPath;
+  } else {
+    Opts.CudaPath = findCuda();
+  }
+
+  std::vector<std::string> OptionErrors;
+  std::vector<std::unique_ptr<Check>> Checks =
+      Check::createAll(Opts.CheckOpts, OptionErrors);
+  for (const std::string &E : OptionErrors)
+    errs() << "cuda-coalesce-lint: error: " << E << "\n";
+  if (!OptionErrors.empty())
+    return ExitInputError;
+
+  LintResults Results;
+  analyzeFiles(Opts, Checks, Results);
+
+  if (Opts.Json) {
+    json::Object Root{{"version", 1},
+                      {"accesses", std::move(Results.Accesses)},
+                      {"diagnostics", std::move(Results.Diagnostics)},
+                      {"files", std::move(Results.Files)}};
+    outs() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+  }
+  outs().flush();
+  if (Results.InputError)
+    return ExitInputError;
+  if (Opts.Werror && Results.Flagged)
+    return ExitFlagged;
+  return ExitOK;
+}

@@ -1,0 +1,49 @@
+//===- Driver.h - Command line, compile commands, output ------------------===//
+#ifndef CCL_TOOLS_DRIVER_H
+#define CCL_TOOLS_DRIVER_H
+
+#include "analyzer/Interpreter.h"
+#include "checks/Check.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ccl {
+
+/// Exit statuses (documented in docs/user-guide.md).
+enum ExitStatus { ExitOK = 0, ExitFlagged = 1, ExitInputError = 2 };
+
+struct LintOptions {
+  std::vector<std::string> Files;
+  std::string BuildPath;
+  std::vector<std::string> ExtraArgs; ///< after --
+  bool HaveExtraArgs = false;
+  std::map<std::string, Dim3> BlockDims; ///< "" = every kernel
+  std::map<std::string, int64_t> Assume;
+  std::string CudaPath; ///< empty: none found, use the built-in shim
+  std::string GpuArch = "sm_89";
+  bool Json = false;
+  bool ReportAll = false;
+  bool Werror = false;
+  CheckOptions CheckOpts;
+};
+
+/// What the analysis of all files produced.
+struct LintResults {
+  llvm::json::Array Accesses;
+  llvm::json::Array Diagnostics;
+  llvm::json::Array Files;
+  unsigned Flagged = 0;
+  bool InputError = false;
+};
+
+/// Runs the linter over every file; prints text diagnostics as it goes.
+void analyzeFiles(const LintOptions &Opts,
+                  const std::vector<std::unique_ptr<Check>> &Checks,
+                  LintResults &Results);
+
+int lintMain(int argc, const char **argv);
+
+} // namespace ccl
+#endif

@@ -1,0 +1,102 @@
+/* cuda-coalesce-lint's minimal CUDA declarations.
+ *
+ * Used with -nocudainc -nocudalib when no CUDA installation is present
+ * (--cuda-path=none, and the hermetic lit tests). It declares just what
+ * kernels and their launches need to parse: the attribute macros, the builtin
+ * index variables (from clang's own header), dim3, the launch-configuration
+ * functions clang looks up for <<<...>>>, vector types, half types, and the
+ * intrinsics the analyzer models. Written for this project after the shape of
+ * clang's SemaCUDA test inputs.
+ */
+#ifndef CUDA_COALESCE_LINT_SHIM_H
+#define CUDA_COALESCE_LINT_SHIM_H
+
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __align__(n) __attribute__((aligned(n)))
+#define __restrict__ __restrict
+
+#include "__clang_cuda_builtin_vars.h"
+
+typedef __SIZE_TYPE__ size_t;
+
+struct dim3 {
+  unsigned x, y, z;
+  __host__ __device__ constexpr dim3(unsigned x = 1, unsigned y = 1,
+                                     unsigned z = 1)
+      : x(x), y(y), z(z) {}
+};
+
+typedef struct CUstream_st *cudaStream_t;
+typedef int cudaError_t;
+int cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0,
+                      cudaStream_t stream = 0);
+extern "C" int __cudaPushCallConfiguration(dim3 grid, dim3 block,
+                                           size_t shmem = 0,
+                                           cudaStream_t stream = 0);
+extern "C" cudaError_t cudaMalloc(void **p, size_t n);
+extern "C" cudaError_t cudaFree(void *p);
+extern "C" cudaError_t cudaDeviceSynchronize(void);
+
+#define CCL_VEC2(T, N, A) struct __align__(A) N { T x, y; };
+#define CCL_VEC4(T, N, A) struct __align__(A) N { T x, y, z, w; };
+CCL_VEC2(char, char2, 2)
+CCL_VEC4(char, char4, 4)
+CCL_VEC2(unsigned char, uchar2, 2)
+CCL_VEC4(unsigned char, uchar4, 4)
+CCL_VEC2(short, short2, 4)
+CCL_VEC4(short, short4, 8)
+CCL_VEC2(unsigned short, ushort2, 4)
+CCL_VEC4(unsigned short, ushort4, 8)
+CCL_VEC2(int, int2, 8)
+CCL_VEC4(int, int4, 16)
+CCL_VEC2(unsigned, uint2, 8)
+CCL_VEC4(unsigned, uint4, 16)
+CCL_VEC2(float, float2, 8)
+CCL_VEC4(float, float4, 16)
+CCL_VEC2(double, double2, 16)
+CCL_VEC2(long long, longlong2, 16)
+struct float3 { float x, y, z; };
+#undef CCL_VEC2
+#undef CCL_VEC4
+
+struct __align__(2) __half { unsigned short __x; };
+struct __align__(4) __half2 { __half x, y; };
+struct __align__(2) __nv_bfloat16 { unsigned short __x; };
+struct __align__(4) __nv_bfloat162 { __nv_bfloat16 x, y; };
+typedef __half half;
+typedef __half2 half2;
+
+__device__ void __syncthreads(void);
+__device__ void __syncwarp(unsigned mask = 0xffffffffu);
+__device__ void __threadfence(void);
+
+__device__ int atomicAdd(int *p, int v);
+__device__ unsigned atomicAdd(unsigned *p, unsigned v);
+__device__ unsigned long long atomicAdd(unsigned long long *p,
+                                        unsigned long long v);
+__device__ float atomicAdd(float *p, float v);
+__device__ double atomicAdd(double *p, double v);
+__device__ int atomicMax(int *p, int v);
+__device__ int atomicMin(int *p, int v);
+__device__ int atomicExch(int *p, int v);
+__device__ int atomicCAS(int *p, int c, int v);
+
+template <typename T> __device__ T __ldg(const T *p);
+
+__device__ int min(int a, int b);
+__device__ int max(int a, int b);
+__device__ unsigned umin(unsigned a, unsigned b);
+__device__ unsigned umax(unsigned a, unsigned b);
+__device__ float sqrtf(float x);
+__device__ float expf(float x);
+__device__ float __shfl_xor_sync(unsigned mask, float v, int lane, int w = 32);
+
+#endif
