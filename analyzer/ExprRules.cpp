@@ -475,7 +475,7 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
   case BO_Mul:
     Res = mul(A, B);
     if (!Res)
-      return derived(productSymbol(L, R, LaneMask::all(kAllLanes)), L, R);
+      return derived(opaqueSymbol(L, R, "*"), L, R);
     break;
   case BO_Div:
     if (BC && *BC > 0 && !A.isConcrete())
@@ -595,7 +595,8 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
     // Not affine: if both sides are warp-uniform, the result is one
     // (unknown) value per warp, a new symbol.
     if (L.I.isUniform() && R.I.isUniform())
-      return derived(productSymbol(L, R, LaneMask::all(kAllLanes)), L, R);
+      return derived(
+          opaqueSymbol(L, R, BinaryOperator::getOpcodeStr(Op)), L, R);
     Value U = unknownFrom(L, R,
                           std::string("lane-dependent '") +
                               BinaryOperator::getOpcodeStr(Op).str() +
@@ -726,41 +727,44 @@ Value Interpreter::evalUnary(const UnaryOperator *E, const LaneMask &M) {
 }
 
 Value ccl::mergeMasked(const Value &Old, const Value &New, const LaneMask &M) {
-  LaneBits Must = M.Must, Maybe = M.May & ~M.Must;
+  // Every lane that may execute the assignment takes the new value: a lane
+  // that does not reach it is inactive here, and where paths that did and did
+  // not assign meet again, joinValues decides per lane.
+  return joinValues(New, Old, M.May, ~M.May);
+}
+
+Value ccl::joinValues(const Value &A, const Value &B, LaneBits TakeA,
+                      LaneBits TakeB) {
+  LaneBits Open = ~(TakeA | TakeB);
   Value R;
-  bool OldKnown = Old.Kind != Value::Unknown && Old.Defined;
-  bool NewKnown = New.Kind != Value::Unknown && New.Defined;
-  if (!OldKnown && !NewKnown) {
-    R = New.isUnknown() ? New : Old;
+  bool AKnown = A.Kind != Value::Unknown && (A.Defined & (TakeA | Open));
+  bool BKnown = B.Kind != Value::Unknown && (B.Defined & (TakeB | Open));
+  if (!AKnown && !BKnown) {
+    R = A.isUnknown() ? A : B;
     R.Defined = 0;
-    return R;
-  }
-  if (!OldKnown) {
-    R = New;
-    R.Defined = New.Defined & Must;
-  } else if (!NewKnown) {
-    R = Old;
-    R.Defined = Old.Defined & ~M.May;
-    R.Reason = New.Reason;
-  } else if (Old.Kind == New.Kind &&
-             (Old.Kind == Value::Int || Old.Base == New.Base)) {
-    R = New;
-    R.I = LaneInt::select(Must, New.I, Old.I);
-    LaneBits Agree = Old.I.laneEquals(New.I);
-    R.Defined = (New.Defined & Must) | (Old.Defined & ~M.May) |
-                (Old.Defined & New.Defined & Maybe & Agree);
-  } else if (Must) {
-    R = New;
-    R.Defined = New.Defined & Must;
+  } else if (!BKnown) {
+    R = A;
+    R.Defined = A.Defined & TakeA;
+  } else if (!AKnown) {
+    R = B;
+    R.Defined = B.Defined & TakeB;
+    if (!A.Reason.empty())
+      R.Reason = A.Reason;
+  } else if (A.Kind == B.Kind && (A.Kind == Value::Int || A.Base == B.Base)) {
+    R = A;
+    R.I = LaneInt::select(TakeA | Open, A.I, B.I);
+    LaneBits Agree = A.I.laneEquals(B.I);
+    R.Defined = (A.Defined & TakeA) | (B.Defined & TakeB) |
+                (A.Defined & B.Defined & Open & Agree);
+  } else if (A.Defined & TakeA) {
+    R = A;
+    R.Defined = A.Defined & TakeA;
   } else {
-    R = Old;
-    R.Defined = Old.Defined & ~M.May;
+    R = B;
+    R.Defined = B.Defined & TakeB;
   }
-  for (SymbolId S : Old.Deps)
-    if (!llvm::is_contained(R.Deps, S))
-      R.Deps.push_back(S);
-  if (Maybe)
-    for (SymbolId S : M.Deps)
+  for (const Value *V : {&A, &B})
+    for (SymbolId S : V->Deps)
       if (!llvm::is_contained(R.Deps, S))
         R.Deps.push_back(S);
   return R;
@@ -774,7 +778,11 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
   Value F = MF.none() ? Value::unknown("not taken") : eval(E->getFalseExpr(), MF);
   // Lanes where the condition holds take T, where it fails take F; undecided
   // lanes are defined only where both agree.
-  Value R = mergeMasked(F, T, LaneMask{C.True, ~C.False, C.Deps});
+  Value R = joinValues(T, F, C.True, C.False);
+  if (~(C.True | C.False) & M.May)
+    for (SymbolId S : C.Deps)
+      if (!llvm::is_contained(R.Deps, S))
+        R.Deps.push_back(S);
   return R;
 }
 
@@ -1035,7 +1043,7 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
       if (R)
         return derived(Value::integer(*R), A, B);
       if (A.I.isUniform() && B.I.isUniform())
-        return derived(productSymbol(A, B, M), A, B);
+        return derived(opaqueSymbol(A, B, IsMin ? "min" : "max"), A, B);
     }
     return unknownFrom(A, B, ("result of '" + Name + "'").str());
   }

@@ -44,19 +44,30 @@ std::vector<std::string>
 Interpreter::namesOf(llvm::ArrayRef<SymbolId> Ids) const {
   std::vector<std::string> R;
   for (SymbolId S : Ids)
-    if (S < SymNames.size())
-      R.push_back(SymNames[S]);
+    if (S < SymFactors.size())
+      for (const std::string &F : SymFactors[S])
+        if (!llvm::is_contained(R, F))
+          R.push_back(F);
   return R;
 }
 
 // ---- Symbols -------------------------------------------------------------------
 
-SymbolId Interpreter::symbolId(llvm::StringRef Name) {
+SymbolId Interpreter::symbolId(llvm::StringRef Name,
+                               llvm::ArrayRef<SymbolId> FactorsOf) {
   auto It = SymIds.find(Name);
   if (It != SymIds.end())
     return It->second;
   SymbolId Id = SymNames.size();
   SymNames.push_back(Name.str());
+  std::vector<std::string> Factors;
+  for (SymbolId F : FactorsOf)
+    for (const std::string &N : SymFactors[F])
+      if (!llvm::is_contained(Factors, N))
+        Factors.push_back(N);
+  if (Factors.empty())
+    Factors.push_back(Name.str());
+  SymFactors.push_back(std::move(Factors));
   SymIds[Name] = Id;
   return Id;
 }
@@ -88,14 +99,25 @@ static std::string formatUniform(const LaneInt &V,
   return S;
 }
 
-Value Interpreter::productSymbol(const Value &A, const Value &B,
-                                 const LaneMask &) {
+Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
+                                llvm::StringRef Op) {
   if (!A.isInt() || !B.isInt() || !A.I.isUniform() || !B.I.isUniform())
     return Value::unknown("lane-dependent product of unknown values");
   std::string NA = formatUniform(A.I, SymNames), NB = formatUniform(B.I, SymNames);
-  if (NB < NA)
+  if ((Op == "*" || Op == "min" || Op == "max") && NB < NA)
     std::swap(NA, NB);
-  return symbolValue(NA + "*" + NB);
+  std::string Name = Op == "min" || Op == "max"
+                         ? Op.str() + "(" + NA + ", " + NB + ")"
+                         : NA + Op.str() + NB;
+  auto Assumed = Opts.Assume.find(Name);
+  if (Assumed != Opts.Assume.end())
+    return Value::integer(LaneInt::constant(Assumed->second));
+  llvm::SmallVector<SymbolId, 4> Factors;
+  for (const LaneInt::Term &T : A.I.terms())
+    Factors.push_back(T.Sym);
+  for (const LaneInt::Term &T : B.I.terms())
+    Factors.push_back(T.Sym);
+  return Value::integer(LaneInt::symbol(symbolId(Name, Factors)));
 }
 
 std::string Interpreter::loopName(const Stmt *Loop) const {
@@ -203,6 +225,21 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
       Ev.Address.Deps = L.Addr.Deps;
     }
   } else {
+    // Only expressions that are memory accesses by their form are reported
+    // when their address is unknown (a local variable is not memory).
+    const Expr *E = Site->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        break;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    bool MemoryForm =
+        isa<ArraySubscriptExpr>(E) || isa<CallExpr>(E) ||
+        (isa<UnaryOperator>(E) &&
+         cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
+        (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow());
+    if (!MemoryForm)
+      return;
     Ev.Address = Value::unknown(L.Reason);
   }
   std::string C = "warp " + std::to_string(CurWarp);
@@ -267,6 +304,10 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   if (Frames.size() > Opts.MaxCallDepth) {
     for (const Expr *A : Args)
       eval(A, M);
+    if (Incomplete.empty())
+      Incomplete = "calls nest deeper than " +
+                   std::to_string(Opts.MaxCallDepth) + " (at '" +
+                   FD->getNameAsString() + "'; recursion?)";
     return Value::unknown("call depth limit reached at '" +
                           FD->getNameAsString() +
                           "' (recursive device functions?)");
@@ -370,9 +411,9 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
   }
   case Stmt::ReturnStmtClass: {
     const auto *R = cast<ReturnStmt>(S);
-    Frame &F = Frames.back();
     if (const Expr *RV = R->getRetValue()) {
       Value V = eval(RV, M);
+      Frame &F = Frames.back(); // after eval: calls may grow Frames
       F.RetVal = F.HasRet ? mergeMasked(F.RetVal, V, M) : V;
       F.HasRet = true;
     }
@@ -404,9 +445,12 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     LaneBool C = evalCond(Sw->getCond(), M);
     LaneMask Any{0, M.May, M.Deps};
     Any.addDeps(C.Deps);
+    VarMap Before = Frames.back().Vars;
     Loops.push_back(LoopCtx{});
     exec(Sw->getBody(), Any);
     Loops.pop_back();
+    VarMap After = Frames.back().Vars;
+    joinFrames(After, Before, 0, 0, C.Deps);
     return M;
   }
   case Stmt::NullStmtClass:
@@ -433,11 +477,36 @@ LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {
   }
   LaneBool C = evalCond(S->getCond(), M);
   LaneMask MT = intersect(M, C, false), ME = intersect(M, C, true);
+  VarMap Before = Frames.back().Vars;
   LaneMask FT = MT.none() ? MT : exec(S->getThen(), MT);
+  VarMap AfterThen = Frames.back().Vars;
+  Frames.back().Vars = Before;
   LaneMask FE = ME;
   if (S->getElse() && !ME.none())
     FE = exec(S->getElse(), ME);
+  joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps);
   return unite(FT, FE);
+}
+
+void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
+                             LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps) {
+  VarMap Out;
+  for (const auto &KV : A) {
+    auto It = B.find(KV.first);
+    if (It == B.end())
+      continue; // declared on one path only: out of scope after the join
+    Binding J = KV.second;
+    if (!KV.second.IsRef && !It->second.IsRef) {
+      J.V = joinValues(KV.second.V, It->second.V, TakeA, TakeB);
+      if (!J.V.sameAs(KV.second.V, kAllLanes) ||
+          J.V.Defined != KV.second.V.Defined)
+        for (SymbolId S : Deps)
+          if (!llvm::is_contained(J.V.Deps, S))
+            J.V.Deps.push_back(S);
+    }
+    Out[KV.first] = J;
+  }
+  Frames.back().Vars = std::move(Out);
 }
 
 LaneMask Interpreter::execLoopBody(const Stmt *Body, const Expr *Inc,
@@ -492,8 +561,7 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
 LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
                                        const Stmt *Body, const Expr *Inc,
                                        LaneMask M) {
-  Frame &F = Frames.back();
-  auto Before = F.Vars;
+  VarMap Before = Frames.back().Vars;
   // 1. A dry run of one iteration finds how each variable changes.
   bool SavedRec = Recording;
   Recording = false;
@@ -505,7 +573,10 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   Frames.back().Vars = Before;
 
   // 2. v = start + j * step for every variable with a warp-uniform step.
-  SymbolId J = symbolId("iteration of " + loopName(Loop));
+  SymbolId J = symbolId("iteration(line " +
+                        std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                            Loop->getBeginLoc())) +
+                        ")");
   for (auto &KV : After) {
     const VarDecl *D = KV.first;
     auto It = Before.find(D);
@@ -529,7 +600,8 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
         for (const LaneInt::Term &T : Delta->terms()) {
           if (!Step)
             break;
-          SymbolId P = symbolId("(" + SymNames[J] + ")*" + SymNames[T.Sym]);
+          SymbolId P = symbolId(SymNames[J] + "*" + SymNames[T.Sym],
+                                {J, T.Sym});
           std::optional<LaneInt> Part =
               mul(LaneInt::symbol(P), LaneInt::constant(T.Coef[L0]));
           Step = Part ? add(*Step, *Part) : std::nullopt;
@@ -596,5 +668,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   }
   Frames.push_back(std::move(F));
   exec(Kernel->getBody(), LaneMask::all(InBlock));
+  if (Steps > Opts.MaxSteps && Incomplete.empty())
+    Incomplete = "the analysis step budget ran out";
   Frames.clear();
 }

@@ -80,7 +80,10 @@ public:
   void runWarp(const clang::FunctionDecl *Kernel, unsigned Warp);
 
   const std::vector<std::string> &symbolNames() const { return SymNames; }
-  /// The names of the symbols in \p Ids.
+  /// Why not every dynamic access was analyzed (empty when all were).
+  const std::string &incompleteReason() const { return Incomplete; }
+  /// The named unknowns behind the symbols in \p Ids (products are split
+  /// into their factors).
   std::vector<std::string> namesOf(llvm::ArrayRef<SymbolId> Ids) const;
 
   // ---- Values and lvalues -------------------------------------------------
@@ -127,6 +130,10 @@ private:
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
                         LaneMask M, LaneMask &Broken);
   void execDecl(const clang::VarDecl *D, LaneMask M);
+  using VarMap = std::map<const clang::VarDecl *, Binding>;
+  /// Joins the variables of two paths (see joinValues) into the current frame.
+  void joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
+                  LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
 
 public:
   // Expressions (ExprRules.cpp).
@@ -171,9 +178,12 @@ private:
                      const clang::Expr *CallSite, const LaneMask &M);
 
   // Symbols.
-  SymbolId symbolId(llvm::StringRef Name);
+  SymbolId symbolId(llvm::StringRef Name,
+                    llvm::ArrayRef<SymbolId> FactorsOf = {});
   Value symbolValue(llvm::StringRef Name);
-  Value productSymbol(const Value &A, const Value &B, const LaneMask &M);
+  /// A warp-uniform result of a non-affine operation on unknowns: a new symbol
+  /// named "A op B" (the same name is the same symbol).
+  Value opaqueSymbol(const Value &A, const Value &B, llvm::StringRef Op);
   std::string sourceText(const clang::Expr *E) const;
   int64_t sizeOf(clang::QualType T) const;
   int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
@@ -192,17 +202,25 @@ private:
   std::vector<Frame> Frames;
   std::vector<LoopCtx> Loops;
   unsigned ExprDepth = 0;
+  std::string Incomplete;
   unsigned long Steps = 0;
 
   std::vector<std::string> SymNames;
+  /// The named unknowns a symbol is built from (itself, or a product's
+  /// factors); depends_on lists these.
+  std::vector<std::vector<std::string>> SymFactors;
   llvm::StringMap<SymbolId> SymIds;
   std::deque<MemObject> Objects;
   llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
   std::map<std::string, const MemObject *> AnonObjects;
 };
 
-/// Value with every lane defined, helpers used by the rules.
+/// An assignment of \p New under mask \p M to a variable holding \p Old.
 Value mergeMasked(const Value &Old, const Value &New, const LaneMask &M);
+/// Where two paths meet: lanes in TakeA come from A, lanes in TakeB from B,
+/// other lanes are defined only where A and B agree.
+Value joinValues(const Value &A, const Value &B, LaneBits TakeA,
+                 LaneBits TakeB);
 
 } // namespace ccl
 #endif

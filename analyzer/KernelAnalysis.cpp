@@ -97,8 +97,15 @@ std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
     I.runWarp(Kernel, W);
 
   std::vector<AccessRecord> Out;
-  for (auto &KV : Records)
+  for (auto &KV : Records) {
+    // Accesses that were never reached because the analysis stopped early
+    // could be worse: nothing is exact then.
+    if (!I.incompleteReason().empty()) {
+      KV.second.Exact = false;
+      KV.second.DependsOn.insert("(" + I.incompleteReason() + ")");
+    }
     Out.push_back(std::move(KV.second));
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::stable_sort(Out, [&SM](const AccessRecord &A, const AccessRecord &B) {
     SourceLocation LA = SM.getExpansionLoc(A.Site->getBeginLoc());

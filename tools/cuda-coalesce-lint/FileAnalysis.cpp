@@ -48,10 +48,18 @@ tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts) {
   return [&Opts](const tooling::CommandLineArguments &In, StringRef File) {
     tooling::CommandLineArguments Args;
     Args.push_back("clang++");
-    bool IsCuda = File.ends_with(".cu") || File.ends_with(".cuh");
-    bool UserLang = hasArg(In, "-x");
-    for (size_t I = 1; I < In.size(); ++I)
+    bool UserLang = false, UserCuda = false;
+    for (size_t I = 1; I < In.size(); ++I) {
+      if (In[I] == "-x" && I + 1 < In.size()) {
+        UserLang = true;
+        UserCuda = In[I + 1] == "cuda";
+      }
       Args.push_back(In[I]);
+    }
+    bool IsCuda = UserCuda || (!UserLang && (File.ends_with(".cu") ||
+                                             File.ends_with(".cuh")));
+    if (!IsCuda) // plain C++: parse as given, no CUDA flags
+      return Args;
     tooling::CommandLineArguments Front;
     if (IsCuda && !UserLang) {
       Front.push_back("-x");

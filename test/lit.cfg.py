@@ -1,0 +1,35 @@
+# lit configuration for cuda-coalesce-lint's end-to-end tests.
+#
+# %lint runs the linter hermetically: --cuda-path=none makes it parse with its
+# built-in minimal CUDA declarations (tools/cuda-coalesce-lint/cuda_shim.h)
+# and no CUDA installation. %lint-cuda uses the real CUDA headers; tests that
+# use it say "REQUIRES: cuda".
+import os
+import lit.formats
+
+config.name = "cuda-coalesce-lint"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".cu", ".cuh", ".test", ".cpp"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ccl_obj_root, "test")
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py.in"]
+
+path = os.path.pathsep.join([config.ccl_bin_dir, config.llvm_tools_dir,
+                             config.environment.get("PATH", os.environ["PATH"])])
+config.environment["PATH"] = path
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+# Colors off, no terminal: tests see what CI sees.
+config.environment["TERM"] = "dumb"
+
+lint = os.path.join(config.ccl_bin_dir, "cuda-coalesce-lint")
+config.substitutions.append(("%lint-cuda", lint))
+config.substitutions.append(("%lint", lint + " --cuda-path=none"))
+config.substitutions.append(("%python", "python3"))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+cuda = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+if os.path.isdir(os.path.join(cuda, "include")) and os.environ.get("CCL_NO_CUDA") != "1":
+    config.available_features.add("cuda")
