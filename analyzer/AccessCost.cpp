@@ -149,6 +149,7 @@ AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
   }
   Worst.Known = true;
   Worst.Exact = false;
+  Worst.Pattern = Offset.describeLaneStride(Lanes, SymbolNames);
   Worst.Lanes = Lanes;
   Worst.ActiveLanes = Result.ActiveLanes;
   Worst.Symbols = Result.Symbols;

@@ -44,6 +44,8 @@ struct AccessCost {
   /// of the worst case, for explanations.
   LaneArray WorstOffsets{};
   LaneBits Lanes = 0;
+  /// Lane pattern of the offset before sampling ("4*n*k"), when linear.
+  std::string Pattern;
   /// "n >= 8" when one lane-varying symbol decides the worst case.
   std::string HoldsFor;
   /// Symbols whose values were sampled or shifted over.

@@ -271,30 +271,46 @@ LaneInt::evaluate(const std::vector<std::optional<int64_t>> &Values) const {
   return R;
 }
 
-std::string LaneInt::describeLaneStride(LaneBits Lanes) const {
-  if (Lanes == 0)
-    return "";
+/// The slope a of V[k] - V[first] = a * (k - first) over \p Lanes, if linear.
+static std::optional<int64_t> laneSlope(const LaneArray &V, LaneBits Lanes) {
   unsigned First = llvm::countr_zero(Lanes);
-  // Only the concrete part: symbolic uniform parts shift every lane equally.
-  for (const Term &T : Terms)
-    if (!sameInLanes(T.Coef, Lanes))
-      return "";
-  std::optional<int64_t> Stride;
+  std::optional<int64_t> Slope;
   for (unsigned K = First + 1; K < kWarpSize; ++K) {
     if (!(Lanes >> K & 1))
       continue;
-    int64_t D = C[K] - C[First];
-    if ((D % (int64_t)(K - First)) != 0)
-      return "";
+    int64_t D = V[K] - V[First];
+    if (D % (int64_t)(K - First) != 0)
+      return std::nullopt;
     int64_t S = D / (int64_t)(K - First);
-    if (Stride && *Stride != S)
-      return "";
-    Stride = S;
+    if (Slope && *Slope != S)
+      return std::nullopt;
+    Slope = S;
   }
-  int64_t S = Stride.value_or(0);
-  if (S == 0)
-    return "0";
-  return std::to_string(S) + "*k";
+  return Slope.value_or(0);
+}
+
+std::string LaneInt::describeLaneStride(LaneBits Lanes,
+                                        const std::vector<std::string> &Names) const {
+  if (Lanes == 0)
+    return "";
+  std::string Out;
+  std::optional<int64_t> S = laneSlope(C, Lanes);
+  if (!S)
+    return "";
+  if (*S != 0)
+    Out = std::to_string(*S) + "*k";
+  for (const Term &T : Terms) {
+    std::optional<int64_t> TS = laneSlope(T.Coef, Lanes);
+    if (!TS)
+      return "";
+    if (*TS == 0)
+      continue; // uniform: shifts every lane equally
+    std::string Name = T.Sym < Names.size() ? Names[T.Sym] : "?";
+    if (!Out.empty())
+      Out += " + ";
+    Out += (*TS == 1 ? "" : std::to_string(*TS) + "*") + Name + "*k";
+  }
+  return Out.empty() ? "0" : Out;
 }
 
 const char *ccl::spaceName(MemObject::SpaceKind S) {

@@ -126,9 +126,11 @@ public:
   std::optional<LaneArray>
   evaluate(const std::vector<std::optional<int64_t>> &Values) const;
 
-  /// For printing: "128*k + 4" style summary of lanes in \p Lanes, relative to
-  /// the first lane of \p Lanes; empty when not affine in k.
-  std::string describeLaneStride(LaneBits Lanes) const;
+  /// For printing: how lane k's value grows relative to the first lane of
+  /// \p Lanes: "128*k", "4*n*k" (lane-varying symbol terms named from
+  /// \p Names), "0" when uniform; empty when not linear in k.
+  std::string describeLaneStride(LaneBits Lanes,
+                                 const std::vector<std::string> &Names = {}) const;
 
 private:
   LaneArray C;

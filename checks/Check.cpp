@@ -84,34 +84,41 @@ std::string ccl::describeLanes(const AccessRecord &R) {
   LaneBits L = C.Lanes;
   if (!L)
     return "no lane is active";
-  const char *Verb = R.Op == AccessOp::Load    ? "reads"
-                     : R.Op == AccessOp::Store ? "writes"
-                                               : "updates";
+  unsigned N = llvm::popcount(L);
+  const char *One = R.Op == AccessOp::Load    ? "reads"
+                    : R.Op == AccessOp::Store ? "writes"
+                                              : "updates";
+  const char *Many = R.Op == AccessOp::Load    ? "read"
+                     : R.Op == AccessOp::Store ? "write"
+                                               : "update";
   unsigned First = llvm::countr_zero(L);
-  LaneInt Rel = LaneInt::perLane(C.WorstOffsets);
-  std::string Stride = Rel.describeLaneStride(L);
-  if (!Stride.empty() && L == kAllLanes) {
-    if (Stride == "0")
-      return "every lane " + std::string(Verb) + " the same address";
-    return "lane k " + std::string(Verb) + " byte " + Stride;
-  }
-  // List the first few active lanes' offsets relative to the first one.
-  std::string S = "lanes " ;
-  std::string Offs;
+  if (N == 1)
+    return "only lane " + std::to_string(First) + " is active";
+  std::string Active =
+      L == kAllLanes ? "" : " (" + std::to_string(N) + " of 32 lanes active)";
+  std::string Stride = !C.Pattern.empty()
+                           ? C.Pattern
+                           : LaneInt::perLane(C.WorstOffsets).describeLaneStride(L);
+  if (Stride == "0")
+    return std::string(N == 32 ? "all lanes " : "the active lanes ") + Many +
+           " the same address" + Active;
+  if (!Stride.empty())
+    return std::string(L == kAllLanes ? "lane k " : "active lane k ") + One +
+           " byte " + Stride + Active;
+  // Not linear in k: list the first lanes' offsets relative to the first.
+  std::string Lanes, Offs;
   unsigned Shown = 0;
   for (unsigned K = First; K < kWarpSize && Shown < 4; ++K) {
     if (!(L >> K & 1))
       continue;
-    S += (Shown ? "," : "") + std::to_string(K);
+    Lanes += (Shown ? "," : "") + std::to_string(K);
     Offs += (Shown ? ", " : "") +
             std::to_string(C.WorstOffsets[K] - C.WorstOffsets[First]);
     ++Shown;
   }
-  std::string Res = S + (llvm::popcount(L) > 4 ? ",..." : "") + " " + Verb +
-                    " bytes " + Offs + (llvm::popcount(L) > 4 ? ", ..." : "");
-  if (L != kAllLanes)
-    Res += " (" + std::to_string(llvm::popcount(L)) + " of 32 lanes active)";
-  return Res;
+  bool More = N > 4;
+  return "lanes " + Lanes + (More ? ",..." : "") + " " + Many + " bytes " +
+         Offs + (More ? ", ..." : "") + Active;
 }
 
 std::string ccl::describeDependence(const AccessRecord &R) {

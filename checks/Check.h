@@ -20,6 +20,8 @@ namespace ccl {
 struct Note {
   clang::SourceLocation Loc;
   std::string Message;
+  /// Fix-its shown with this note (a fix away from the warning's line).
+  std::vector<clang::FixItHint> Fixes = {};
 };
 
 struct Finding {
@@ -28,6 +30,7 @@ struct Finding {
   clang::SourceLocation Loc;
   std::string Message;
   std::vector<Note> Notes;
+  /// Every fix-it of the finding (also those shown with a note).
   std::vector<clang::FixItHint> Fixes;
 };
 

@@ -67,8 +67,10 @@ SharedBankConflictCheck::paddingFix(const AccessRecord &R,
 void SharedBankConflictCheck::report(const AccessRecord &R,
                                      const CheckContext &C, Finding &F) const {
   const SharedCost &S = R.Worst.S;
-  F.Message = describeAccess(R, C.Ctx) + " has a " +
-              std::to_string(S.ConflictWays) + "-way bank conflict: " +
+  std::string Ways = std::to_string(S.ConflictWays);
+  bool An = Ways[0] == '8' || Ways == "11" || Ways == "18";
+  F.Message = describeAccess(R, C.Ctx) + (An ? " has an " : " has a ") + Ways +
+              "-way bank conflict: " +
               std::to_string(S.Wavefronts) + " wavefronts per warp request (ideal " +
               std::to_string(S.IdealWavefronts) + "): " + describeLanes(R) +
               describeDependence(R);
@@ -78,6 +80,7 @@ void SharedBankConflictCheck::report(const AccessRecord &R,
     F.Notes.push_back({R.ObjectDecl->getLocation(),
                        "padding the rows of '" + R.Object +
                            "' by one element removes the conflict for this "
-                           "block shape"});
+                           "block shape",
+                       {*Fix}});
   }
 }

@@ -29,7 +29,8 @@ void UncoalescedGlobalCheck::report(const AccessRecord &R,
   std::snprintf(Eff, sizeof(Eff), "%.1f%%", R.Worst.efficiency() * 100);
   F.Message = describeAccess(R, C.Ctx) + " touches " +
               std::to_string(R.Worst.G.Sectors) +
-              " sectors per warp request (ideal " +
+              (R.Worst.G.Sectors == 1 ? " sector" : " sectors") +
+              " per warp request (ideal " +
               std::to_string(R.Worst.G.IdealSectors) + ", " + Eff +
               " efficiency): " + describeLanes(R) + describeDependence(R);
   addStandardNotes(R, C, F);

@@ -252,11 +252,21 @@ private:
   template <typename EmitFn>
   void emitFinding(const Finding &F, ASTContext &Ctx, EmitFn &Emit) {
     const SourceManager &SM = Ctx.getSourceManager();
+    // Fix-its shown with a note are not repeated under the warning.
+    std::vector<FixItHint> Inline;
+    for (const FixItHint &H : F.Fixes) {
+      bool OnNote = false;
+      for (const Note &N : F.Notes)
+        for (const FixItHint &NH : N.Fixes)
+          OnNote |= NH.RemoveRange.getBegin() == H.RemoveRange.getBegin();
+      if (!OnNote)
+        Inline.push_back(H);
+    }
     Emit(F.Loc, DiagnosticsEngine::Warning, F.Message + " [" + F.Check + "]",
-         F.Fixes);
+         Inline);
     json::Array Notes, Fixes;
     for (const Note &N : F.Notes) {
-      Emit(N.Loc, DiagnosticsEngine::Note, N.Message);
+      Emit(N.Loc, DiagnosticsEngine::Note, N.Message, N.Fixes);
       json::Object O{{"message", N.Message}};
       if (json::Value L = locJson(SM, N.Loc); L.getAsObject())
         for (auto &KV : *L.getAsObject())
@@ -292,13 +302,13 @@ private:
       return S + " not analyzed: " + R.Reason;
     char Buf[64];
     if (R.Space == MemObject::Shared)
-      std::snprintf(Buf, sizeof(Buf), ": %u wavefronts (ideal %u, %u-way)",
-                    R.Worst.S.Wavefronts, R.Worst.S.IdealWavefronts,
-                    R.Worst.S.ConflictWays);
+      std::snprintf(Buf, sizeof(Buf), ": %u wavefront%s (ideal %u, %u-way)",
+                    R.Worst.S.Wavefronts, R.Worst.S.Wavefronts == 1 ? "" : "s",
+                    R.Worst.S.IdealWavefronts, R.Worst.S.ConflictWays);
     else
-      std::snprintf(Buf, sizeof(Buf), ": %u sectors (ideal %u, %.1f%%)",
-                    R.Worst.G.Sectors, R.Worst.G.IdealSectors,
-                    R.Worst.efficiency() * 100);
+      std::snprintf(Buf, sizeof(Buf), ": %u sector%s (ideal %u, %.1f%%)",
+                    R.Worst.G.Sectors, R.Worst.G.Sectors == 1 ? "" : "s",
+                    R.Worst.G.IdealSectors, R.Worst.efficiency() * 100);
     return S + Buf + ", " + describeLanes(R) +
            (R.Exact ? ", exact" : describeDependence(R));
   }

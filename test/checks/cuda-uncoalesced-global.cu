@@ -1,0 +1,28 @@
+// cuda-uncoalesced-global: what is reported and what is not, with the notes
+// that state the assumptions.
+// RUN: %lint %s | FileCheck %s --implicit-check-not=warning:
+__global__ void column_read(const float* in, float* out, int w) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  // Row-major matrix read down a column: adjacent lanes are a row apart.
+  out[row * 1024 + col] = in[col * 1024 + row];
+  // CHECK: :[[@LINE-1]]:27: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 4096*k [cuda-uncoalesced-global]
+  // CHECK-NEXT: out[row * 1024 + col] = in[col * 1024 + row];
+  // CHECK: :6:7: note: 'col' is blockIdx.x * blockDim.x + threadIdx.x here
+  // CHECK: :5:7: note: 'row' is blockIdx.y * blockDim.y + threadIdx.y here
+  // CHECK: :[[@LINE-5]]:27: note: worst request: warp 0; 32 active lanes, 4 bytes per lane
+  // CHECK: :4:42: note: 'in' is assumed 256-byte aligned (cudaMalloc)
+  // CHECK: :[[LAUNCH:[0-9]+]]:3: note: assuming kernel 'column_read' runs with a block of 32x32x1 (from the launch at cuda-uncoalesced-global.cu:[[LAUNCH]])
+}
+// Coalesced and broadcast accesses are not reported.
+__global__ void fine(const float* in, float* out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x] + in[0];
+}
+// A misaligned but contiguous access (5 sectors for 4) stays under the
+// default threshold of 80% efficiency.
+__global__ void shifted(const float* in, float* out) {
+  out[threadIdx.x] = in[threadIdx.x + 1];
+}
+int main() {
+  column_read<<<dim3(32, 32), dim3(32, 32)>>>(0, 0, 1024);
+}
