@@ -1,0 +1,3 @@
+__global__ void strided(const float* in, float* out) {
+  out[threadIdx.x] = in[threadIdx.x * 32];
+}
