@@ -827,6 +827,16 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
       L.Decl = VD;
       return L;
     }
+    // Integer constants (constexpr, const with a constant initializer) fold,
+    // even where clang made them implicitly __constant__ on the device side.
+    if (VD->getType()->isIntegralOrEnumerationType() &&
+        VD->getType().isConstQualified() && VD->getInit() &&
+        VD->evaluateValue()) {
+      LValue L;
+      L.Kind = LValue::Var;
+      L.Decl = VD;
+      return L;
+    }
     // Memory-resident variables: __shared__, __device__, __constant__.
     if (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
         VD->hasAttr<CUDAConstantAttr>()) {

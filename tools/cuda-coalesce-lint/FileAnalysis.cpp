@@ -20,14 +20,19 @@
 #include "llvm/Support/raw_ostream.h"
 #include "tools/cuda-coalesce-lint/Driver.h"
 
-#include "CudaShim.inc"
 
 using namespace clang;
 using namespace llvm;
 using namespace ccl;
 
 namespace {
-const char *ShimPath = "/__cuda_coalesce_lint__/cuda_shim.h";
+/// bin/../share/cuda-coalesce-lint/include: the built-in CUDA declarations.
+std::string shimDir() {
+  std::string Exe = sys::fs::getMainExecutable(nullptr, (void *)&shimDir);
+  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Dir, "share", "cuda-coalesce-lint", "include");
+  return std::string(Dir);
+}
 
 std::string resourceDir() {
   if (std::optional<std::string> V = sys::Process::GetEnv("CCL_RESOURCE_DIR"))
@@ -47,7 +52,9 @@ bool hasArg(const tooling::CommandLineArguments &Args, StringRef Prefix) {
 tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts) {
   return [&Opts](const tooling::CommandLineArguments &In, StringRef File) {
     tooling::CommandLineArguments Args;
-    Args.push_back("clang++");
+    // A real path lets the driver find the GCC installation next to clang.
+    std::string Clang = std::string(CCL_CLANG_BIN_DIR) + "/clang++";
+    Args.push_back(sys::fs::exists(Clang) ? Clang : "clang++");
     bool UserLang = false, UserCuda = false;
     for (size_t I = 1; I < In.size(); ++I) {
       if (In[I] == "-x" && I + 1 < In.size()) {
@@ -90,8 +97,10 @@ tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts) {
       } else {
         Front.push_back("-nocudainc");
         Front.push_back("-nocudalib");
+        Front.push_back("-isystem");
+        Front.push_back(shimDir());
         Front.push_back("-include");
-        Front.push_back(ShimPath);
+        Front.push_back(shimDir() + "/cuda_shim.h");
       }
     }
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());
@@ -439,7 +448,6 @@ void ccl::analyzeFiles(const LintOptions &Opts,
     Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
     Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
     Tool.appendArgumentsAdjuster(cudaAdjuster(Opts));
-    Tool.mapVirtualFile(ShimPath, CudaShimText);
     int RC = Tool.run(&Factory);
     if (RC != 0)
       Results.InputError = true;

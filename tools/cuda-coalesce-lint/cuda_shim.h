@@ -41,9 +41,22 @@ int cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0,
 extern "C" int __cudaPushCallConfiguration(dim3 grid, dim3 block,
                                            size_t shmem = 0,
                                            cudaStream_t stream = 0);
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
+  cudaMemcpyDeviceToDevice, cudaMemcpyDefault
+};
 extern "C" cudaError_t cudaMalloc(void **p, size_t n);
+template <typename T> cudaError_t cudaMalloc(T **p, size_t n) {
+  return cudaMalloc((void **)p, n);
+}
 extern "C" cudaError_t cudaFree(void *p);
+extern "C" cudaError_t cudaMemcpy(void *d, const void *s, size_t n,
+                                  cudaMemcpyKind k);
+extern "C" cudaError_t cudaMemset(void *p, int v, size_t n);
 extern "C" cudaError_t cudaDeviceSynchronize(void);
+extern "C" cudaError_t cudaGetLastError(void);
+extern "C" const char *cudaGetErrorString(cudaError_t e);
+#define cudaSuccess 0
 
 #define CCL_VEC2(T, N, A) struct __align__(A) N { T x, y; };
 #define CCL_VEC4(T, N, A) struct __align__(A) N { T x, y, z, w; };
