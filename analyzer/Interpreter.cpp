@@ -477,6 +477,11 @@ LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {
   }
   LaneBool C = evalCond(S->getCond(), M);
   LaneMask MT = intersect(M, C, false), ME = intersect(M, C, true);
+  // Every active lane goes one way: no paths to join.
+  if (ME.none())
+    return unite(exec(S->getThen(), MT), ME);
+  if (MT.none())
+    return unite(MT, S->getElse() ? exec(S->getElse(), ME) : ME);
   VarMap Before = Frames.back().Vars;
   LaneMask FT = MT.none() ? MT : exec(S->getThen(), MT);
   VarMap AfterThen = Frames.back().Vars;
@@ -530,7 +535,8 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   for (unsigned Iter = 0;; ++Iter) {
     if (Active.none())
       break;
-    if (Iter >= Opts.MaxLoopIterations) {
+    if (Iter >= Opts.MaxLoopIterations ||
+        ++WarpIterations > Opts.MaxWarpIterations) {
       Exited = unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
       break;
     }
@@ -635,6 +641,7 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
 void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   CurWarp = Warp;
   Steps = 0;
+  WarpIterations = 0;
   ExprDepth = 0;
   InBlock = 0;
   unsigned Threads = Block.threads();

@@ -64,6 +64,9 @@ struct InterpreterOptions {
   /// (used to check that a padding fix-it really removes a conflict).
   llvm::DenseMap<const clang::VarDecl *, int64_t> Pads;
   unsigned MaxLoopIterations = 64; ///< Concrete iterations before generalizing.
+  /// Concrete loop iterations per warp, all loops together; past it, loops
+  /// are generalized (nested loops would otherwise multiply).
+  unsigned MaxWarpIterations = 2048;
   unsigned MaxCallDepth = 12;
   unsigned MaxExprDepth = 400;
   unsigned long MaxSteps = 2000000; ///< Budget of evaluated nodes per warp.
@@ -204,6 +207,7 @@ private:
   unsigned ExprDepth = 0;
   std::string Incomplete;
   unsigned long Steps = 0;
+  unsigned WarpIterations = 0;
 
   std::vector<std::string> SymNames;
   /// The named unknowns a symbol is built from (itself, or a product's
