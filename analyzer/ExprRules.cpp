@@ -150,6 +150,14 @@ LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
     for (SymbolId S : symbolsOf(V.I))
       if (!llvm::is_contained(B.Deps, S))
         B.Deps.push_back(S);
+    // Undecided because of symbols (same form in every such lane), or
+    // undefined with one value in all of them: uniformly undecided.
+    LaneBits Und = ~(B.True | B.False) & M.May;
+    LaneBits Symbolic = Und & V.Defined, Undef = Und & ~V.Defined;
+    bool Uniform = (!Symbolic || V.I.isUniform(Symbolic)) &&
+                   (!Undef || V.UndefUniform) && !(Symbolic && Undef);
+    if (Uniform)
+      B.Uniform = Und;
   } else if (V.isPtr()) {
     B.True = V.Defined; // pointers into known objects are not null
   }
@@ -216,6 +224,21 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
     return evalConstruct(cast<CXXConstructExpr>(E), M);
   case Stmt::RecoveryExprClass:
     return Value::unknown("expression with errors");
+  case Stmt::CXXThisExprClass: {
+    // `this` of the member function being run: the object's address.
+    for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+      if (!F->This)
+        continue;
+      const LValue &Obj = *F->This;
+      if (Obj.Kind == LValue::Memory)
+        return Obj.Addr;
+      if (Obj.Kind == LValue::Var)
+        return Value::pointer(objectFor(Obj.Decl), LaneInt::constant(0));
+      return Value::unknown(Obj.Reason.empty() ? "object of unknown address"
+                                               : Obj.Reason);
+    }
+    return Value::unknown("'this' outside a member function");
+  }
   default:
     break;
   }
@@ -367,6 +390,7 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
       A[K] = (B.True >> K) & 1;
     R.I = LaneInt::perLane(A);
     R.Defined = B.True | B.False;
+    R.UndefUniform = B.allUniform();
     R.Deps = B.Deps;
     return R;
   }
@@ -579,7 +603,12 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
       Decided |= LaneBits(1) << K;
     }
     Value V = derived(Value::integer(LaneInt::perLane(Out)), L, R);
+    LaneBits WasDefined = V.Defined;
     V.Defined &= Decided;
+    // One unknown difference in every undecided lane: a uniform condition.
+    LaneBits Undecided = WasDefined & ~Decided;
+    V.UndefUniform = D && Undecided && D->isUniform(Undecided) &&
+                     (L.UndefUniform || (L.Defined & R.Defined) == kAllLanes);
     if (Decided != kAllLanes && D)
       for (SymbolId S : symbolsOf(*D))
         if (!llvm::is_contained(V.Deps, S))
@@ -636,6 +665,7 @@ Value Interpreter::evalBinary(const BinaryOperator *E, const LaneMask &M) {
       Out[K] = (T >> K) & 1;
     Value V = Value::integer(LaneInt::perLane(Out));
     V.Defined = T | F;
+    V.UndefUniform = A.allUniform() && B.allUniform();
     V.Deps = A.Deps;
     for (SymbolId S : B.Deps)
       if (!llvm::is_contained(V.Deps, S))
@@ -717,6 +747,7 @@ Value Interpreter::evalUnary(const UnaryOperator *E, const LaneMask &M) {
       Out[K] = (B.False >> K) & 1;
     Value V = Value::integer(LaneInt::perLane(Out));
     V.Defined = B.True | B.False;
+    V.UndefUniform = B.allUniform();
     V.Deps = B.Deps;
     return V;
   }
@@ -896,7 +927,12 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
       return evalLValue(OC->getArg(0), M);
     return LValue::unknown("result of an operator call");
   }
-  if (isa<CallExpr>(E)) {
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+        (FD->getName() == "move" || FD->getName() == "forward") &&
+        CE->getNumArgs() == 1)
+      return evalLValue(CE->getArg(0), M);
     eval(E, M);
     return LValue::unknown("reference returned by a call");
   }
@@ -1058,13 +1094,37 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
     return unknownFrom(A, B, ("result of '" + Name + "'").str());
   }
 
-  // User code with a body: inline it.
+  // std::move / std::forward: the argument itself.
+  if ((Name == "move" || Name == "forward") && Args.size() == 1 &&
+      FD->isInStdNamespace())
+    return eval(Args[0], M);
+
+  // User code with a body: inline it. Member functions, functors and
+  // lambdas run with `this` bound to their object.
   const FunctionDecl *Def = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   if (FD->hasBody(Def) && Def &&
-      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
-      !isa<CXXMethodDecl>(Def))
-    return callFunction(Def, Args, E, M);
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+    if (!MD || MD->isStatic())
+      return callFunction(Def, Args, E, M);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const Expr *Obj = MC->getImplicitObjectArgument();
+      LValue This;
+      if (Obj && Obj->getType()->isPointerType()) {
+        Value P = eval(Obj, M);
+        This = P.isPtr() ? LValue{LValue::Memory, P, nullptr, ""}
+                         : LValue::unknown("object of unknown address");
+      } else if (Obj) {
+        This = evalLValue(Obj, M);
+      }
+      return callFunction(Def, Args, E, M, This);
+    }
+    if (isa<CXXOperatorCallExpr>(E) && !Args.empty()) {
+      LValue This = evalLValue(Args[0], M);
+      return callFunction(Def, llvm::ArrayRef(Args).drop_front(), E, M, This);
+    }
+  }
 
   // Anything else (math functions, library code): evaluate the arguments for
   // their accesses; the result is unknown.

@@ -163,12 +163,14 @@ const MemObject *Interpreter::objectFor(const VarDecl *D) {
 }
 
 Interpreter::Binding *Interpreter::lookup(const VarDecl *D) {
-  if (Frames.empty())
-    return nullptr;
-  auto It = Frames.back().Vars.find(D);
-  if (It == Frames.back().Vars.end())
-    return nullptr;
-  return &It->second;
+  // The innermost frame first; a lambda's body names the variables it
+  // captured from an enclosing function, found in an outer frame.
+  for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+    auto It = F->Vars.find(D);
+    if (It != F->Vars.end())
+      return &It->second;
+  }
+  return nullptr;
 }
 
 Value Interpreter::readVar(const VarDecl *D) {
@@ -260,6 +262,8 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
   if (L.Addr.Base && L.Addr.Base->Space == MemObject::Constant &&
       L.Addr.Base->Decl)
     return Value::unknown("value in constant memory");
+  if (!L.Addr.Base || L.Addr.Base->Space == MemObject::Local)
+    return Value::unknown("value stored in a local object");
   // A value loaded at a warp-uniform address is one unknown per warp: a
   // symbol named by the expression (e.g. slot_mapping[token_idx]).
   if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
@@ -300,7 +304,8 @@ void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
 
 Value Interpreter::callFunction(const FunctionDecl *FD,
                                 llvm::ArrayRef<const Expr *> Args,
-                                const Expr *CallSite, const LaneMask &M) {
+                                const Expr *CallSite, const LaneMask &M,
+                                std::optional<LValue> This) {
   if (Frames.size() > Opts.MaxCallDepth) {
     for (const Expr *A : Args)
       eval(A, M);
@@ -314,6 +319,7 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   }
   Frame F;
   F.Fn = FD;
+  F.This = std::move(This);
   for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     Binding B;
@@ -417,8 +423,10 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
       F.RetVal = F.HasRet ? mergeMasked(F.RetVal, V, M) : V;
       F.HasRet = true;
     }
-    // Lanes that certainly return leave; undecided ones may still go on.
-    return LaneMask{0, M.May & ~M.Must, M.Deps};
+    // Every lane that reaches a return leaves. (Lanes that only may reach
+    // it are undecided because of an enclosing condition, whose other path
+    // carries them on.)
+    return LaneMask{};
   }
   case Stmt::BreakStmtClass:
   case Stmt::ContinueStmtClass:
@@ -427,7 +435,7 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
                                            : Loops.back().Continued;
       Target = unite(Target, M);
     }
-    return LaneMask{0, M.May & ~M.Must, M.Deps};
+    return LaneMask{};
   case Stmt::AttributedStmtClass:
     return exec(cast<AttributedStmt>(S)->getSubStmt(), M);
   case Stmt::LabelStmtClass:
@@ -622,11 +630,12 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
     Frames.back().Vars[D].V = Gen;
   }
 
-  // 3. One recorded pass for "any iteration".
+  // 3. One recorded pass for "any iteration": lanes whose condition is
+  // uniformly undecided run it together (if it runs at all).
   LaneMask Iter = Any;
   if (Cond) {
-    LaneBool C = evalCond(Cond, Any);
-    Iter = intersect(Any, C, false);
+    LaneBool C = evalCond(Cond, M);
+    Iter = intersect(M, C, false);
   }
   Iter.addDeps({J});
   Context.push_back("any iteration of " + loopName(Loop));

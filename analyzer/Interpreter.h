@@ -115,6 +115,8 @@ private:
     Value RetVal = Value::unknown("function did not return a value");
     bool HasRet = false;
     const clang::FunctionDecl *Fn = nullptr;
+    /// The object a member function runs on (`this`), if any.
+    std::optional<LValue> This;
   };
   struct LoopCtx {
     LaneMask Broken;
@@ -178,7 +180,8 @@ private:
   const MemObject *objectFor(const clang::VarDecl *D);
   Value callFunction(const clang::FunctionDecl *FD,
                      llvm::ArrayRef<const clang::Expr *> Args,
-                     const clang::Expr *CallSite, const LaneMask &M);
+                     const clang::Expr *CallSite, const LaneMask &M,
+                     std::optional<LValue> This = std::nullopt);
 
   // Symbols.
   SymbolId symbolId(llvm::StringRef Name,

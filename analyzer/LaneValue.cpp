@@ -344,13 +344,14 @@ void LaneMask::addDeps(llvm::ArrayRef<SymbolId> D) {
 }
 
 LaneMask ccl::intersect(const LaneMask &M, const LaneBool &C, bool Negate) {
-  LaneBits Yes = Negate ? C.False : C.True;
+  LaneBits Undecided = ~(C.True | C.False);
+  LaneBits Yes = (Negate ? C.False : C.True) | (Undecided & C.Uniform);
   LaneBits No = Negate ? C.True : C.False;
   LaneMask R;
   R.Must = M.Must & Yes;
   R.May = M.May & ~No;
   R.Deps = M.Deps;
-  if (R.May & ~Yes)
+  if (R.May & Undecided)
     R.addDeps(C.Deps);
   return R;
 }

@@ -163,6 +163,9 @@ struct Value {
   const MemObject *Base = nullptr;  ///< Ptr only.
   std::string Reason;               ///< Why (some lanes are) unknown.
   LaneBits Defined = 0;             ///< Lanes whose value is known.
+  /// The undefined lanes all hold the same (unknown) value: a condition on
+  /// it sends every one of them the same way.
+  bool UndefUniform = false;
   llvm::SmallVector<SymbolId, 2> Deps;
 
   static Value unknown(std::string Why) {
@@ -210,11 +213,18 @@ struct LaneMask {
   void addDeps(llvm::ArrayRef<SymbolId> D);
 };
 
-/// A condition per lane: true, false, or undecided.
+/// A condition per lane: true, false, or undecided. Undecided lanes in
+/// Uniform all go the same way (the condition is warp-uniform there): a
+/// branch on it runs in all of them or in none, so within the branch they
+/// count as certainly active (given the branch runs).
 struct LaneBool {
   LaneBits True = 0;
   LaneBits False = 0; ///< lanes neither True nor False are undecided.
+  LaneBits Uniform = 0;
   llvm::SmallVector<SymbolId, 2> Deps;
+  LaneBits undecided() const { return ~(True | False); }
+  /// Every undecided lane is uniformly undecided.
+  bool allUniform() const { return (undecided() & ~Uniform) == 0; }
 };
 
 LaneMask intersect(const LaneMask &M, const LaneBool &C, bool Negate);

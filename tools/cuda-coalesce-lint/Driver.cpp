@@ -26,7 +26,8 @@ cl::list<std::string> BlockDim(
 cl::list<std::string> Assume(
     "assume",
     cl::desc("Give a kernel parameter, variable or symbol (blockIdx.x, "
-             "gridDim.x) an integer value (repeatable)"),
+             "gridDim.x) an integer value, or a kernel template parameter a "
+             "type or value (scalar_t=__nv_bfloat16) (repeatable)"),
     cl::value_desc("NAME=VALUE"), cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path",
@@ -126,10 +127,12 @@ int ccl::lintMain(int argc, const char **argv) {
   }
   for (const std::string &A : Assume) {
     auto [Name, Val] = StringRef(A).split('=');
+    if (Name.trim().empty() || Val.trim().empty())
+      return UsageError("invalid --assume '" + A + "' (expected NAME=VALUE)");
     int64_t V;
-    if (Name.empty() || Val.trim().getAsInteger(0, V))
-      return UsageError("invalid --assume '" + A + "' (expected NAME=INTEGER)");
-    Opts.Assume[Name.trim().str()] = V;
+    if (!Val.trim().getAsInteger(0, V))
+      Opts.Assume[Name.trim().str()] = V;
+    Opts.AssumeText[Name.trim().str()] = Val.trim().str();
   }
   for (const std::string &O : CheckOption) {
     auto [Key, Val] = StringRef(O).split('=');

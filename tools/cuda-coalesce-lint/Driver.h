@@ -20,7 +20,8 @@ struct LintOptions {
   std::vector<std::string> ExtraArgs; ///< after --
   bool HaveExtraArgs = false;
   std::map<std::string, Dim3> BlockDims; ///< "" = every kernel
-  std::map<std::string, int64_t> Assume;
+  std::map<std::string, int64_t> Assume;        ///< integer values
+  std::map<std::string, std::string> AssumeText; ///< every --assume, as text
   std::string CudaPath; ///< empty: none found, use the built-in shim
   std::string GpuArch = "sm_89";
   bool Json = false;

@@ -9,6 +9,10 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnostic.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -26,6 +30,61 @@ using namespace llvm;
 using namespace ccl;
 
 namespace {
+/// Everything one run over one file produces. Output is buffered so that a
+/// second run (with template instantiations added) can replace the first.
+struct FileState {
+  std::string File;
+  std::vector<std::string> MissingHeaders;
+  unsigned Errors = 0, ErrorsShown = 0;
+  std::string Out, Err, Summary; // buffered stdout, clang's diagnostics, summary
+  json::Array Accesses, Diagnostics;
+  json::Object Info;
+  unsigned Flagged = 0;
+  /// Source to append for kernel templates instantiated by --assume.
+  std::string Instantiations;
+};
+
+/// Skips #includes that cannot be found (torch, ATen, ... on a machine
+/// without them) and records their names.
+class SkipMissingHeaders : public PPCallbacks {
+public:
+  explicit SkipMissingHeaders(FileState &S) : S(S) {}
+  bool FileNotFound(StringRef FileName) override {
+    if (!llvm::is_contained(S.MissingHeaders, FileName.str()))
+      S.MissingHeaders.push_back(FileName.str());
+    return true;
+  }
+
+private:
+  FileState &S;
+};
+
+/// Clang's own diagnostics, buffered. At most 20 errors are shown; when
+/// headers were skipped, the errors that follow from them are only counted.
+class CappedDiagnostics : public TextDiagnosticPrinter {
+public:
+  CappedDiagnostics(raw_ostream &OS, DiagnosticOptions &Opts, FileState &S)
+      : TextDiagnosticPrinter(OS, Opts), S(S) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error) {
+      ++S.Errors;
+      Hiding = !S.MissingHeaders.empty() || S.ErrorsShown >= 20;
+      if (!Hiding)
+        ++S.ErrorsShown;
+    } else if (Level != DiagnosticsEngine::Note) {
+      Hiding = false;
+    }
+    if (!Hiding)
+      TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+  }
+
+private:
+  FileState &S;
+  bool Hiding = false;
+};
+
 /// bin/../share/cuda-coalesce-lint/include: the built-in CUDA declarations.
 std::string shimDir() {
   std::string Exe = sys::fs::getMainExecutable(nullptr, (void *)&shimDir);
@@ -79,6 +138,7 @@ tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts) {
     if (!hasArg(Args, "-resource-dir"))
       Front.push_back("-resource-dir=" + resourceDir());
     Front.push_back("-Wno-unknown-cuda-version");
+    Front.push_back("-ferror-limit=0"); // keep parsing: later kernels count
     if (!hasArg(Args, "-nocudainc")) {
       if (!Opts.CudaPath.empty()) {
         if (!hasArg(Args, "--cuda-path"))
@@ -152,18 +212,109 @@ json::Value numOrNull(bool Have, unsigned V) {
   return Have ? json::Value(V) : json::Value(nullptr);
 }
 
+/// Does template argument \p A print as \p Want (a type name, an integer, or
+/// an enumerator, possibly qualified)?
+bool argMatches(const TemplateArgument &A, StringRef Want, ASTContext &Ctx) {
+  Want = Want.trim();
+  auto TailMatch = [&](StringRef Printed) {
+    Printed = Printed.trim();
+    for (StringRef P : {"struct ", "class ", "enum "})
+      Printed.consume_front(P);
+    return Printed == Want || Printed.ends_with(("::" + Want).str()) ||
+           Want.ends_with(("::" + Printed).str());
+  };
+  PrintingPolicy PP(Ctx.getLangOpts());
+  if (A.getKind() == TemplateArgument::Type)
+    return TailMatch(A.getAsType().getAsString(PP)) ||
+           TailMatch(A.getAsType().getCanonicalType().getAsString(PP));
+  if (A.getKind() == TemplateArgument::Integral) {
+    int64_t V;
+    if (!Want.getAsInteger(0, V))
+      return A.getAsIntegral().getExtValue() == V;
+    if (const auto *ET = A.getIntegralType()->getAs<EnumType>())
+      for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
+        if (EC->getInitVal() == A.getAsIntegral())
+          return TailMatch(EC->getQualifiedNameAsString()) ||
+                 TailMatch(EC->getName());
+    return false;
+  }
+  return false;
+}
+
+/// Whether an instantiated kernel agrees with the --assume values given for
+/// its template parameters (by name).
+bool matchesAssumptions(const FunctionDecl *K,
+                        const std::map<std::string, std::string> &Assume,
+                        ASTContext &Ctx) {
+  const FunctionTemplateDecl *T = K->getPrimaryTemplate();
+  const TemplateArgumentList *Args = K->getTemplateSpecializationArgs();
+  if (!T || !Args)
+    return true;
+  const TemplateParameterList *Ps = T->getTemplateParameters();
+  for (unsigned I = 0; I < Ps->size() && I < Args->size(); ++I) {
+    auto It = Assume.find(Ps->getParam(I)->getNameAsString());
+    if (It != Assume.end() && !argMatches(Args->get(I), It->second, Ctx))
+      return false;
+  }
+  return true;
+}
+
+/// Source that instantiates kernel template \p T with the --assume values of
+/// its parameters, or "" when a parameter without a default has none.
+std::string instantiationFor(const FunctionTemplateDecl *T,
+                             const std::map<std::string, std::string> &Assume,
+                             unsigned Index) {
+  const TemplateParameterList *Ps = T->getTemplateParameters();
+  std::vector<std::string> Args;
+  for (const NamedDecl *P : *Ps) {
+    auto It = Assume.find(P->getNameAsString());
+    if (It != Assume.end()) {
+      Args.push_back(It->second);
+      continue;
+    }
+    bool HasDefault = false;
+    if (const auto *TP = dyn_cast<TemplateTypeParmDecl>(P))
+      HasDefault = TP->hasDefaultArgument();
+    else if (const auto *NP = dyn_cast<NonTypeTemplateParmDecl>(P))
+      HasDefault = NP->hasDefaultArgument();
+    if (!HasDefault)
+      return "";
+    break; // this and the following parameters take their defaults
+  }
+  std::string Open, Close;
+  for (const DeclContext *DC = T->getDeclContext(); DC; DC = DC->getParent()) {
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      Open = "namespace " + (NS->isAnonymousNamespace() ? std::string()
+                                                        : NS->getNameAsString()) +
+             " { " + Open;
+      Close += " }";
+    } else if (!isa<TranslationUnitDecl>(DC)) {
+      return ""; // class members and such: not supported
+    }
+  }
+  std::string List;
+  for (size_t I = 0; I < Args.size(); ++I)
+    List += (I ? ", " : "") + Args[I];
+  return Open + "static void __ccl_instantiate_" + std::to_string(Index) +
+         "() { (void)&" + T->getNameAsString() + "<" + List + ">; }" + Close +
+         "\n";
+}
+
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const LintOptions &Opts,
                const std::vector<std::unique_ptr<Check>> &Checks,
-               LintResults &Results, CompilerInstance &CI, StringRef File)
-      : Opts(Opts), Checks(Checks), Results(Results), CI(CI), File(File) {}
+               FileState &S, CompilerInstance &CI, StringRef File,
+               bool AllowInstantiation)
+      : Opts(Opts), Checks(Checks), S(S), CI(CI), File(File),
+        AllowInstantiation(AllowInstantiation) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     SourceManager &SM = Ctx.getSourceManager();
     DiagnosticOptions DiagOpts;
     DiagOpts.ShowColors = !Opts.Json && outs().has_colors();
-    TextDiagnostic TD(outs(), Ctx.getLangOpts(), DiagOpts);
+    raw_string_ostream OutOS(S.Out);
+    TextDiagnostic TD(OutOS, Ctx.getLangOpts(), DiagOpts);
     auto Emit = [&](SourceLocation L, DiagnosticsEngine::Level Lvl,
                     StringRef Msg, ArrayRef<FixItHint> Fixes = {}) {
       if (Opts.Json)
@@ -171,8 +322,9 @@ public:
       if (L.isValid())
         TD.emitDiagnostic(FullSourceLoc(L, SM), Lvl, Msg, {}, Fixes);
       else
-        outs() << File << ": " << (Lvl == DiagnosticsEngine::Note ? "note: " : "remark: ")
-               << Msg << "\n";
+        OutOS << File << ": "
+              << (Lvl == DiagnosticsEngine::Note ? "note: " : "remark: ")
+              << Msg << "\n";
     };
 
     KernelCollector KC(SM);
@@ -184,19 +336,50 @@ public:
     unsigned NAccesses = 0, NFlagged = 0, NUnknown = 0, NKernels = 0;
     json::Array FileNotes;
 
-    for (const FunctionDecl *T : KC.Templates) {
-      // Only report templates with no instantiation at all.
-      const FunctionTemplateDecl *FTD = T->getDescribedFunctionTemplate();
-      if (FTD && FTD->specializations().empty()) {
-        std::string Msg = "kernel template '" + T->getNameAsString() +
-                          "' is never instantiated in this file; not analyzed";
-        Emit(T->getLocation(), DiagnosticsEngine::Remark, Msg);
-        FileNotes.push_back(Msg);
-      }
+    if (!S.MissingHeaders.empty()) {
+      std::string Msg = "skipped " + std::to_string(S.MissingHeaders.size()) +
+                        " missing header" +
+                        (S.MissingHeaders.size() == 1 ? "" : "s") + ": ";
+      for (size_t I = 0; I < S.MissingHeaders.size(); ++I)
+        Msg += (I ? ", " : "") + S.MissingHeaders[I];
+      Msg += "; kernels that still parse are analyzed";
+      if (CI.getDiagnostics().hasErrorOccurred())
+        Msg += " (the " + std::to_string(S.Errors) +
+               " errors that followed are not shown; pass -I for the headers "
+               "to see them)";
+      Emit({}, DiagnosticsEngine::Note, Msg);
+      FileNotes.push_back(Msg);
     }
 
+    unsigned InstIndex = 0;
+    for (const FunctionDecl *T : KC.Templates) {
+      // Templates the file never instantiates: instantiate them with the
+      // --assume values of their parameters (in a second run), or say so.
+      const FunctionTemplateDecl *FTD = T->getDescribedFunctionTemplate();
+      if (!FTD || !FTD->specializations().empty())
+        continue;
+      std::string Inst =
+          AllowInstantiation
+              ? instantiationFor(FTD, Opts.AssumeText, InstIndex++)
+              : std::string();
+      if (!Inst.empty()) {
+        S.Instantiations += Inst;
+        continue;
+      }
+      std::string Msg = "kernel template '" + T->getNameAsString() +
+                        "' is never instantiated in this file; not analyzed "
+                        "(give its template parameters with --assume)";
+      Emit(T->getLocation(), DiagnosticsEngine::Remark, Msg);
+      FileNotes.push_back(Msg);
+    }
+
+    unsigned Skipped = 0;
     for (const FunctionDecl *K : KC.Kernels) {
       std::string Name = kernelName(K);
+      if (!matchesAssumptions(K, Opts.AssumeText, Ctx)) {
+        ++Skipped;
+        continue;
+      }
       if (K->isInvalidDecl()) {
         std::string Msg = "kernel '" + Name + "' has errors; not analyzed";
         Emit(K->getLocation(), DiagnosticsEngine::Remark, Msg);
@@ -230,31 +413,43 @@ public:
             Emit(R.Site->getBeginLoc(), DiagnosticsEngine::Remark,
                  summary(R, Ctx));
           }
-          Results.Accesses.push_back(
+          S.Accesses.push_back(
               accessJson(R, Ctx, Name, Shape, Flagged, Owner));
         }
       }
+    }
+    if (Skipped) {
+      std::string Msg = std::to_string(Skipped) +
+                        " template instantiation" + (Skipped == 1 ? "" : "s") +
+                        " not analyzed: their arguments differ from --assume";
+      Emit({}, DiagnosticsEngine::Note, Msg);
+      FileNotes.push_back(Msg);
     }
     if (KC.Kernels.empty() && KC.Templates.empty()) {
       std::string Msg = "no CUDA kernels (__global__ functions) in this file";
       Emit({}, DiagnosticsEngine::Note, Msg);
       FileNotes.push_back(Msg);
     }
-    Results.Flagged += NFlagged;
+    S.Flagged += NFlagged;
     bool Errors = CI.getDiagnostics().hasErrorOccurred();
+    raw_string_ostream ErrOS(S.Summary);
     if (!Opts.Json)
-      errs() << File << ": " << NAccesses << " accesses in " << NKernels
+      ErrOS << File << ": " << NAccesses << " accesses in " << NKernels
              << " kernel" << (NKernels == 1 ? "" : "s") << ": " << NFlagged
              << " flagged, " << NUnknown << " not analyzable"
              << (NUnknown && !Opts.ReportAll ? " (see --report=all)" : "")
              << (Errors ? "; the file has compile errors" : "") << "\n";
-    Results.Files.push_back(json::Object{{"file", File},
-                                         {"kernels", NKernels},
-                                         {"accesses", NAccesses},
-                                         {"flagged", NFlagged},
-                                         {"unknown", NUnknown},
-                                         {"compile_errors", Errors},
-                                         {"notes", std::move(FileNotes)}});
+    json::Array Missing;
+    for (const std::string &H : S.MissingHeaders)
+      Missing.push_back(H);
+    S.Info = json::Object{{"file", File},
+                          {"kernels", NKernels},
+                          {"accesses", NAccesses},
+                          {"flagged", NFlagged},
+                          {"unknown", NUnknown},
+                          {"compile_errors", Errors},
+                          {"missing_headers", std::move(Missing)},
+                          {"notes", std::move(FileNotes)}};
   }
 
 private:
@@ -302,7 +497,7 @@ private:
     if (json::Value L = locJson(SM, F.Loc); L.getAsObject())
       for (auto &KV : *L.getAsObject())
         D[KV.first] = KV.second;
-    Results.Diagnostics.push_back(std::move(D));
+    S.Diagnostics.push_back(std::move(D));
   }
 
   std::string summary(const AccessRecord &R, ASTContext &Ctx) {
@@ -364,42 +559,52 @@ private:
 
   const LintOptions &Opts;
   const std::vector<std::unique_ptr<Check>> &Checks;
-  LintResults &Results;
+  FileState &S;
   CompilerInstance &CI;
   std::string File;
+  bool AllowInstantiation;
 };
 
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(const LintOptions &Opts,
-             const std::vector<std::unique_ptr<Check>> &Checks,
-             LintResults &Results)
-      : Opts(Opts), Checks(Checks), Results(Results) {}
+             const std::vector<std::unique_ptr<Check>> &Checks, FileState &S,
+             bool AllowInstantiation)
+      : Opts(Opts), Checks(Checks), S(S),
+        AllowInstantiation(AllowInstantiation) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingHeaders>(S));
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
-    return std::make_unique<LintConsumer>(Opts, Checks, Results, CI, File);
+    return std::make_unique<LintConsumer>(Opts, Checks, S, CI, S.File,
+                                          AllowInstantiation);
   }
 
 private:
   const LintOptions &Opts;
   const std::vector<std::unique_ptr<Check>> &Checks;
-  LintResults &Results;
+  FileState &S;
+  bool AllowInstantiation;
 };
 
 class LintActionFactory : public tooling::FrontendActionFactory {
 public:
   LintActionFactory(const LintOptions &Opts,
                     const std::vector<std::unique_ptr<Check>> &Checks,
-                    LintResults &Results)
-      : Opts(Opts), Checks(Checks), Results(Results) {}
+                    FileState &S, bool AllowInstantiation)
+      : Opts(Opts), Checks(Checks), S(S),
+        AllowInstantiation(AllowInstantiation) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LintAction>(Opts, Checks, Results);
+    return std::make_unique<LintAction>(Opts, Checks, S, AllowInstantiation);
   }
 
 private:
   const LintOptions &Opts;
   const std::vector<std::unique_ptr<Check>> &Checks;
-  LintResults &Results;
+  FileState &S;
+  bool AllowInstantiation;
 };
 } // namespace
 
@@ -419,8 +624,9 @@ void ccl::analyzeFiles(const LintOptions &Opts,
       return;
     }
   }
-  tooling::FixedCompilationDatabase Fixed(".", Opts.ExtraArgs);
-  LintActionFactory Factory(Opts, Checks, Results);
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  tooling::FixedCompilationDatabase Fixed(Cwd, Opts.ExtraArgs);
 
   for (const std::string &File : Opts.Files) {
     if (!sys::fs::exists(File)) {
@@ -443,12 +649,58 @@ void ccl::analyzeFiles(const LintOptions &Opts,
       else
         Use = DB.get();
     }
-    tooling::ClangTool Tool(*Use, {File});
-    Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
-    Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
-    Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-    Tool.appendArgumentsAdjuster(cudaAdjuster(Opts));
-    int RC = Tool.run(&Factory);
+    // One run; a second one when kernel templates must be instantiated
+    // from --assume (the instantiations are appended to the file in memory).
+    auto RunOnce = [&](FileState &S, const std::string &Extra) {
+      S.File = File;
+      tooling::ClangTool Tool(*Use, {File});
+      Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
+      Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
+      Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+      Tool.appendArgumentsAdjuster(cudaAdjuster(Opts));
+      // mapVirtualFile keeps references: both strings live until the run ends.
+      std::string Contents;
+      SmallString<256> Abs(File);
+      sys::fs::make_absolute(Abs);
+      if (!Extra.empty()) {
+        if (auto Buf = MemoryBuffer::getFile(Abs)) {
+          Contents = (*Buf)->getBuffer().str() +
+                     "\n// cuda-coalesce-lint: instantiations from --assume\n" +
+                     Extra;
+          Tool.mapVirtualFile(Abs, Contents);
+        }
+      }
+      DiagnosticOptions DiagOpts;
+      DiagOpts.ShowColors = errs().has_colors();
+      raw_string_ostream ErrOS(S.Err);
+      CappedDiagnostics Diags(ErrOS, DiagOpts, S);
+      Tool.setDiagnosticConsumer(&Diags);
+      LintActionFactory Factory(Opts, Checks, S, Extra.empty());
+      int RC = Tool.run(&Factory);
+      if (S.Errors > S.ErrorsShown && S.MissingHeaders.empty())
+        ErrOS << File << ": " << (S.Errors - S.ErrorsShown)
+              << " more errors not shown\n";
+      return RC;
+    };
+    FileState S;
+    int RC = RunOnce(S, "");
+    if (!S.Instantiations.empty()) {
+      FileState Second;
+      RC = RunOnce(Second, S.Instantiations);
+      S = std::move(Second);
+    }
+    // clang's diagnostics, then the findings, then the summary line.
+    errs() << S.Err;
+    errs().flush();
+    outs() << S.Out;
+    outs().flush();
+    errs() << S.Summary;
+    for (json::Value &V : S.Accesses)
+      Results.Accesses.push_back(std::move(V));
+    for (json::Value &V : S.Diagnostics)
+      Results.Diagnostics.push_back(std::move(V));
+    Results.Files.push_back(std::move(S.Info));
+    Results.Flagged += S.Flagged;
     if (RC != 0)
       Results.InputError = true;
   }
