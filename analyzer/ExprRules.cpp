@@ -319,6 +319,10 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
       // The value of an assignment expression is the value assigned.
       return eval(Sub, M);
     }
+    // Reading the reference a call returns (std::min, an accessor): the
+    // call's value (an inlined callee reads the memory itself).
+    if (isa<CallExpr>(Sub->IgnoreParens()))
+      return eval(Sub, M);
     // A field of a kernel's by-value struct argument: a named unknown.
     if (const auto *ME = dyn_cast<MemberExpr>(strip(Sub))) {
       if (!ME->isArrow())
@@ -355,8 +359,13 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
   case CK_DerivedToBase:
   case CK_BaseToDerived:
   case CK_Dynamic:
-    if (E->isGLValue())
+    if (E->isGLValue()) {
+      // A temporary bound to a const reference: its value.
+      if (const auto *MT =
+              dyn_cast<MaterializeTemporaryExpr>(Sub->IgnoreParens()))
+        return eval(MT->getSubExpr(), M);
       return load(E, evalLValue(E, M), M);
+    }
     return eval(Sub, M);
   case CK_ArrayToPointerDecay: {
     LValue L = evalLValue(Sub, M);
@@ -1017,6 +1026,12 @@ static bool startsWithAny(StringRef N, std::initializer_list<StringRef> Ps) {
 }
 
 Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
+    // A launch in host code run by runHost: report its block shape.
+    if (OnLaunch && K->getConfig() && K->getConfig()->getNumArgs() >= 2)
+      OnLaunch(K, evalDim3(K->getConfig()->getArg(1), M));
+    return Value::unknown("kernel launch");
+  }
   const FunctionDecl *FD = E->getDirectCallee();
   llvm::SmallVector<const Expr *, 4> Args(E->arguments());
 

@@ -355,6 +355,11 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
   if (D->hasAttr<CUDASharedAttr>() || D->isStaticLocal() ||
       D->hasExternalStorage())
     return;
+  if (OnLaunch && D->getInit()) {
+    if (const auto *RD = D->getType()->getAsCXXRecordDecl())
+      if (RD->getName() == "dim3")
+        Dim3Vars[D] = evalDim3(D->getInit(), M);
+  }
   Binding B;
   auto A = Opts.Assume.find(D->getNameAsString());
   if (D->getType()->isReferenceType()) {
@@ -646,6 +651,75 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
 }
 
 // ---- Entry ------------------------------------------------------------------------------
+
+std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    return evalDim3(FC->getSubExpr(), M);
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return evalDim3(MT->getSubExpr(), M);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return evalDim3(BT->getSubExpr(), M);
+  if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+    return evalDim3(EW->getSubExpr(), M);
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto It = Dim3Vars.find(dyn_cast<VarDecl>(DR->getDecl()));
+    return It == Dim3Vars.end() ? std::nullopt : It->second;
+  }
+  auto Component = [&](const Expr *A) -> std::optional<unsigned> {
+    Value V = eval(A, M);
+    if (!V.isInt() || !(V.Defined & 1))
+      return std::nullopt;
+    std::optional<int64_t> C = V.I.asConstant(1);
+    if (!C || *C <= 0 || *C > 1024)
+      return std::nullopt;
+    return (unsigned)*C;
+  };
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
+      return evalDim3(CE->getArg(0), M);
+    unsigned D[3] = {1, 1, 1};
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+      std::optional<unsigned> C = Component(CE->getArg(I));
+      if (!C)
+        return std::nullopt;
+      D[I] = *C;
+    }
+    return Dim3{D[0], D[1], D[2]};
+  }
+  if (E->getType()->isIntegerType())
+    if (std::optional<unsigned> C = Component(E))
+      return Dim3{*C, 1, 1};
+  return std::nullopt;
+}
+
+void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
+  OnLaunch = std::move(Hook);
+  Recording = false;
+  CurWarp = 0;
+  Steps = 0;
+  WarpIterations = 0;
+  for (unsigned D = 0; D < 3; ++D)
+    Tid[D].fill(0);
+  Frames.clear();
+  Frame F;
+  F.Fn = Fn;
+  for (const ParmVarDecl *P : Fn->parameters()) {
+    Binding B;
+    auto A = Opts.Assume.find(P->getNameAsString());
+    if (A != Opts.Assume.end() && P->getType()->isIntegralOrEnumerationType())
+      B.V = Value::integer(LaneInt::constant(A->second));
+    else if (P->getType()->isIntegralOrEnumerationType())
+      B.V = symbolValue(P->getName());
+    else
+      B.V = Value::unknown("host argument");
+    F.Vars[P] = B;
+  }
+  Frames.push_back(std::move(F));
+  exec(Fn->getBody(), LaneMask::all(1));
+  Frames.clear();
+  OnLaunch = nullptr;
+}
 
 void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   CurWarp = Warp;

@@ -82,6 +82,13 @@ public:
   /// Runs \p Kernel for warp \p Warp of the block.
   void runWarp(const clang::FunctionDecl *Kernel, unsigned Warp);
 
+  /// Runs host function \p Fn with one lane (arguments and locals named in
+  /// --assume take their values) and calls \p OnLaunch at every <<<>>>
+  /// launch it reaches, with the block shape when it evaluates to constants.
+  using LaunchHook = std::function<void(const clang::CUDAKernelCallExpr *,
+                                        std::optional<Dim3>)>;
+  void runHost(const clang::FunctionDecl *Fn, LaunchHook OnLaunch);
+
   const std::vector<std::string> &symbolNames() const { return SymNames; }
   /// Why not every dynamic access was analyzed (empty when all were).
   const std::string &incompleteReason() const { return Incomplete; }
@@ -156,6 +163,7 @@ private:
   Value evalUnary(const clang::UnaryOperator *E, const LaneMask &M);
   Value evalCall(const clang::CallExpr *E, const LaneMask &M);
   Value evalCudaBuiltin(const clang::PseudoObjectExpr *E);
+  std::optional<Dim3> evalDim3(const clang::Expr *E, const LaneMask &M);
   Value evalConditional(const clang::AbstractConditionalOperator *E,
                         const LaneMask &M);
   Value evalConstruct(const clang::CXXConstructExpr *E, const LaneMask &M);
@@ -220,6 +228,9 @@ private:
   std::deque<MemObject> Objects;
   llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
   std::map<std::string, const MemObject *> AnonObjects;
+  LaunchHook OnLaunch;
+  /// dim3 locals of host code run by runHost.
+  std::map<const clang::VarDecl *, std::optional<Dim3>> Dim3Vars;
 };
 
 /// An assignment of \p New under mask \p M to a variable holding \p Old.

@@ -22,7 +22,8 @@ std::string BlockShape::describe(const SourceManager &SM) const {
   case CommandLine:
     return S + " (from --block-dim)";
   case LaunchSite:
-    return S + " (from the launch at " + Where() + ")";
+    return S + " (from the launch at " + Where() +
+           (UsedAssumptions ? ", with --assume" : "") + ")";
   case LaunchBounds:
     return S + " (from __launch_bounds__)";
   case Default:
@@ -102,33 +103,64 @@ public:
                 std::map<const FunctionDecl *, std::vector<BlockShape>> &Out)
       : Ctx(Ctx), Out(Out) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Current = Saved;
+    return R;
+  }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     const FunctionDecl *K = E->getDirectCallee();
     const CallExpr *Config = E->getConfig();
     if (!K || !Config || Config->getNumArgs() < 2)
       return true;
     std::optional<Dim3> D = evalBlockArg(Config->getArg(1), Ctx);
-    if (!D || D->threads() > 1024)
+    if (!D) {
+      if (Current && Current->hasBody() && !llvm::is_contained(Hosts, Current))
+        Hosts.push_back(Current);
       return true;
-    auto &V = Out[K->getCanonicalDecl()];
-    for (const BlockShape &S : V)
-      if (S.Dim == *D)
-        return true;
-    V.push_back(BlockShape{*D, BlockShape::LaunchSite, E->getBeginLoc()});
+    }
+    add(E, *D, false);
     return true;
   }
+  void add(const CUDAKernelCallExpr *E, Dim3 D, bool Assumed) {
+    const FunctionDecl *K = E->getDirectCallee();
+    if (!K || D.threads() > 1024)
+      return;
+    auto &V = Out[K->getCanonicalDecl()];
+    for (const BlockShape &S : V)
+      if (S.Dim == D)
+        return;
+    BlockShape S{D, BlockShape::LaunchSite, E->getBeginLoc()};
+    S.UsedAssumptions = Assumed;
+    V.push_back(S);
+  }
+  /// Host functions with launches whose block shape is not a constant.
+  std::vector<const FunctionDecl *> Hosts;
 
 private:
+  const FunctionDecl *Current = nullptr;
   ASTContext &Ctx;
   std::map<const FunctionDecl *, std::vector<BlockShape>> &Out;
 };
 } // namespace
 
 std::map<const FunctionDecl *, std::vector<BlockShape>>
-ccl::collectLaunchSites(ASTContext &Ctx) {
+ccl::collectLaunchSites(ASTContext &Ctx, const InterpreterOptions &Opts) {
   std::map<const FunctionDecl *, std::vector<BlockShape>> Out;
   LaunchVisitor V(Ctx, Out);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // Launch shapes computed by host code: run it with the assumptions.
+  for (const FunctionDecl *Host : V.Hosts) {
+    if (Host->isInvalidDecl() || Host->isDependentContext())
+      continue;
+    Interpreter I(Ctx, Opts, Dim3{1, 1, 1}, [](const AccessEvent &) {});
+    I.runHost(Host, [&](const CUDAKernelCallExpr *E, std::optional<Dim3> D) {
+      if (D)
+        V.add(E, *D, true);
+    });
+  }
   return Out;
 }
 

@@ -20,6 +20,7 @@ struct BlockShape {
   Dim3 Dim;
   enum SourceKind { CommandLine, LaunchSite, LaunchBounds, Default } Source;
   clang::SourceLocation Loc; ///< The launch site or attribute, if any.
+  bool UsedAssumptions = false; ///< computed from host code with --assume
   std::string describe(const clang::SourceManager &SM) const;
 };
 
@@ -27,8 +28,10 @@ struct BlockShape {
 std::optional<Dim3> parseDim3(llvm::StringRef S);
 
 /// Every <<<...>>> launch in the translation unit, by kernel (canonical decl).
+/// Block arguments that are not constants are evaluated by running the host
+/// function that launches with the --assume values in \p Opts.
 std::map<const clang::FunctionDecl *, std::vector<BlockShape>>
-collectLaunchSites(clang::ASTContext &Ctx);
+collectLaunchSites(clang::ASTContext &Ctx, const InterpreterOptions &Opts);
 
 /// The shapes to analyze \p Kernel with.
 std::vector<BlockShape> shapesFor(

@@ -107,6 +107,7 @@ int ccl::lintMain(int argc, const char **argv) {
   Opts.Files.assign(Files.begin(), Files.end());
   Opts.BuildPath = BuildPath;
   Opts.GpuArch = GpuArch;
+  Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
   if (Format != "text" && Format != "json")
     return UsageError("unknown --format '" + Format + "' (expected text or json)");
   Opts.Json = Format == "json";

@@ -24,6 +24,7 @@ struct LintOptions {
   std::map<std::string, std::string> AssumeText; ///< every --assume, as text
   std::string CudaPath; ///< empty: none found, use the built-in shim
   std::string GpuArch = "sm_89";
+  bool GpuArchGiven = false; ///< --cuda-gpu-arch on the command line
   bool Json = false;
   bool ReportAll = false;
   bool Werror = false;

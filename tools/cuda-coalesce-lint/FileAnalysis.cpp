@@ -106,6 +106,87 @@ bool hasArg(const tooling::CommandLineArguments &Args, StringRef Prefix) {
   return false;
 }
 
+/// nvcc's command line (from a Bear or CMake compilation database) as clang
+/// flags: keeps what changes the meaning of the source (-D, -U, -I, -isystem,
+/// -include, -std, also inside -Xcompiler), takes the first sm_XX it names as
+/// the GPU architecture, and drops the rest (-gencode, --expt-*, -Xptxas...).
+tooling::CommandLineArguments fromNvcc(const tooling::CommandLineArguments &In,
+                                       std::string &Arch) {
+  tooling::CommandLineArguments Out{In[0]};
+  auto KeepFlag = [&](StringRef A, StringRef Next, bool &UsedNext) {
+    UsedNext = false;
+    for (StringRef P : {"-D", "-U", "-I"})
+      if (A.starts_with(P)) {
+        Out.push_back(A.str());
+        if (A == P && !Next.empty()) {
+          Out.push_back(Next.str());
+          UsedNext = true;
+        }
+        return;
+      }
+    if (A == "-isystem" || A == "-include") {
+      Out.push_back(A.str());
+      if (!Next.empty()) {
+        Out.push_back(Next.str());
+        UsedNext = true;
+      }
+      return;
+    }
+    if (A.starts_with("-std=") || A.starts_with("--std="))
+      Out.push_back("-std=" + A.split('=').second.str());
+  };
+  static const char *TakesValue[] = {"-gencode", "--generate-code", "-arch",
+                                     "--gpu-architecture", "-code", "--gpu-code",
+                                     "-ccbin", "--compiler-bindir", "-Xptxas",
+                                     "-Xcudafe", "-Xfatbin", "-Xnvlink",
+                                     "--threads", "-t", "--default-stream",
+                                     "-x", "-o", "--options-file", "-maxrregcount"};
+  for (size_t I = 1; I < In.size(); ++I) {
+    StringRef A = In[I];
+    StringRef Next = I + 1 < In.size() ? StringRef(In[I + 1]) : StringRef();
+    size_t Pos = A.find("sm_");
+    if (Arch.empty() && Pos != StringRef::npos) {
+      StringRef SM = A.substr(Pos);
+      SM = SM.take_while([](char C) { return C == '_' || isalnum(C); });
+      if (SM.size() > 3 && !A.starts_with("-D"))
+        Arch = SM.str();
+    }
+    if (A == "-Xcompiler" || A == "--compiler-options" ||
+        A.starts_with("-Xcompiler=") || A.starts_with("--compiler-options=")) {
+      StringRef List = A.contains('=') ? A.split('=').second : Next;
+      if (!A.contains('='))
+        ++I;
+      SmallVector<StringRef, 8> Parts;
+      List.split(Parts, ',');
+      for (size_t J = 0; J < Parts.size(); ++J) {
+        bool Used;
+        KeepFlag(Parts[J], J + 1 < Parts.size() ? Parts[J + 1] : "", Used);
+        J += Used;
+      }
+      continue;
+    }
+    bool Skip = false;
+    for (const char *T : TakesValue)
+      if (A == T) {
+        Skip = true;
+        if (!Next.empty())
+          ++I;
+        if (A == "-x")
+          Out.push_back("-x"), Out.push_back("cuda");
+      }
+    if (Skip)
+      continue;
+    if (!A.starts_with("-")) { // inputs
+      Out.push_back(A.str());
+      continue;
+    }
+    bool Used;
+    KeepFlag(A, Next, Used);
+    I += Used;
+  }
+  return Out;
+}
+
 /// Makes a compile command parse the CUDA device side, with the CUDA 13 and
 /// clang 22 quirks handled (docs/design.md, "Compile commands").
 tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts) {
@@ -114,13 +195,21 @@ tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts) {
     // A real path lets the driver find the GCC installation next to clang.
     std::string Clang = std::string(CCL_CLANG_BIN_DIR) + "/clang++";
     Args.push_back(sys::fs::exists(Clang) ? Clang : "clang++");
+    std::string NvccArch;
+    tooling::CommandLineArguments Translated;
+    const tooling::CommandLineArguments *Src = &In;
+    if (!In.empty() && sys::path::filename(In[0]).starts_with("nvcc")) {
+      Translated = fromNvcc(In, NvccArch);
+      Src = &Translated;
+    }
+    const tooling::CommandLineArguments &Cmd = *Src;
     bool UserLang = false, UserCuda = false;
-    for (size_t I = 1; I < In.size(); ++I) {
-      if (In[I] == "-x" && I + 1 < In.size()) {
+    for (size_t I = 1; I < Cmd.size(); ++I) {
+      if (Cmd[I] == "-x" && I + 1 < Cmd.size()) {
         UserLang = true;
-        UserCuda = In[I + 1] == "cuda";
+        UserCuda = Cmd[I + 1] == "cuda";
       }
-      Args.push_back(In[I]);
+      Args.push_back(Cmd[I]);
     }
     bool IsCuda = UserCuda || (!UserLang && (File.ends_with(".cu") ||
                                              File.ends_with(".cuh")));
@@ -134,7 +223,9 @@ tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts) {
     if (!hasArg(Args, "--cuda-host-only") && !hasArg(Args, "--cuda-device-only"))
       Front.push_back("--cuda-device-only");
     if (!hasArg(Args, "--cuda-gpu-arch") && !hasArg(Args, "--offload-arch"))
-      Front.push_back("--cuda-gpu-arch=" + Opts.GpuArch);
+      Front.push_back("--cuda-gpu-arch=" +
+                      (Opts.GpuArchGiven || NvccArch.empty() ? Opts.GpuArch
+                                                             : NvccArch));
     if (!hasArg(Args, "-resource-dir"))
       Front.push_back("-resource-dir=" + resourceDir());
     Front.push_back("-Wno-unknown-cuda-version");
@@ -329,10 +420,9 @@ public:
 
     KernelCollector KC(SM);
     KC.TraverseDecl(Ctx.getTranslationUnitDecl());
-    auto Launches = collectLaunchSites(Ctx);
-
     InterpreterOptions IOpts;
     IOpts.Assume = Opts.Assume;
+    auto Launches = collectLaunchSites(Ctx, IOpts);
     unsigned NAccesses = 0, NFlagged = 0, NUnknown = 0, NKernels = 0;
     json::Array FileNotes;
 

@@ -24,6 +24,7 @@
 #define __restrict__ __restrict
 
 #include "__clang_cuda_builtin_vars.h"
+#include <stdlib.h> /* clang's cuda_wrappers (<new>) expect malloc and free */
 
 typedef __SIZE_TYPE__ size_t;
 
