@@ -435,8 +435,9 @@ public:
       Msg += "; kernels that still parse are analyzed";
       if (CI.getDiagnostics().hasErrorOccurred())
         Msg += " (the " + std::to_string(S.Errors) +
-               " errors that followed are not shown; pass -I for the headers "
-               "to see them)";
+               (S.Errors == 1 ? " error" : " errors") +
+               " that followed " + (S.Errors == 1 ? "is" : "are") +
+               " not shown; pass -I for the headers to see them)";
       Emit({}, DiagnosticsEngine::Note, Msg);
       FileNotes.push_back(Msg);
     }
@@ -664,6 +665,9 @@ public:
         AllowInstantiation(AllowInstantiation) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingHeaders>(S));
+    // "N errors generated" goes with the other buffered diagnostics.
+    ErrOS = std::make_unique<raw_string_ostream>(S.Err);
+    CI.setVerboseOutputStream(*ErrOS);
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -677,6 +681,7 @@ private:
   const std::vector<std::unique_ptr<Check>> &Checks;
   FileState &S;
   bool AllowInstantiation;
+  std::unique_ptr<raw_string_ostream> ErrOS;
 };
 
 class LintActionFactory : public tooling::FrontendActionFactory {
