@@ -223,6 +223,11 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
   case Stmt::CXXTemporaryObjectExprClass:
     return evalConstruct(cast<CXXConstructExpr>(E), M);
   case Stmt::RecoveryExprClass:
+    // Clang kept the pieces of an expression it could not type (e.g. a call
+    // into a missing header): their memory accesses still happen.
+    for (const Expr *Sub : cast<RecoveryExpr>(E)->subExpressions())
+      if (Sub)
+        eval(Sub, M);
     return Value::unknown("expression with errors");
   case Stmt::CXXThisExprClass: {
     // `this` of the member function being run: the object's address.

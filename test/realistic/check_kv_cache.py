@@ -23,4 +23,6 @@ for name, op, b, s, ideal in [
     a = find(name, op, b, s)
     assert a["ideal_sectors"] == ideal, a
     assert a["space"] == "global", a
+# File names survive the second (instantiating) run intact.
+assert all(a["file"].endswith("kv-cache-write.cu") for a in acc), {a["file"] for a in acc}
 print("kv-cache look-alike ok:", len(acc), "accesses")

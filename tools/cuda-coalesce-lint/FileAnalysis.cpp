@@ -294,7 +294,9 @@ json::Value locJson(const SourceManager &SM, SourceLocation L) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
   if (P.isInvalid())
     return nullptr;
-  return json::Object{{"file", P.getFilename()},
+  // json::Value does not copy a StringRef: every string here is owned,
+  // since the SourceManager is gone when the JSON is printed.
+  return json::Object{{"file", std::string(P.getFilename())},
                       {"line", P.getLine()},
                       {"column", P.getColumn()}};
 }
@@ -320,6 +322,8 @@ bool argMatches(const TemplateArgument &A, StringRef Want, ASTContext &Ctx) {
            TailMatch(A.getAsType().getCanonicalType().getAsString(PP));
   if (A.getKind() == TemplateArgument::Integral) {
     int64_t V;
+    if (Want == "true" || Want == "false")
+      return A.getAsIntegral().getBoolValue() == (Want == "true");
     if (!Want.getAsInteger(0, V))
       return A.getAsIntegral().getExtValue() == V;
     if (const auto *ET = A.getIntegralType()->getAs<EnumType>())
@@ -533,7 +537,7 @@ public:
     json::Array Missing;
     for (const std::string &H : S.MissingHeaders)
       Missing.push_back(H);
-    S.Info = json::Object{{"file", File},
+    S.Info = json::Object{{"file", std::string(File)},
                           {"kernels", NKernels},
                           {"accesses", NAccesses},
                           {"flagged", NFlagged},
@@ -575,7 +579,7 @@ private:
       if (R.isTokenRange())
         E = Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts());
       Fixes.push_back(json::Object{
-          {"file", SM.getFilename(B)},
+          {"file", SM.getFilename(B).str()},
           {"offset", SM.getFileOffset(B)},
           {"length", SM.getFileOffset(E) - SM.getFileOffset(B)},
           {"replacement", H.CodeToInsert}});
@@ -619,7 +623,7 @@ private:
     for (const std::string &D : R.DependsOn)
       Deps.push_back(D);
     json::Object O{
-        {"file", P.isValid() ? P.getFilename() : ""},
+        {"file", std::string(P.isValid() ? P.getFilename() : "")},
         {"line", P.isValid() ? P.getLine() : 0},
         {"column", P.isValid() ? P.getColumn() : 0},
         {"kernel", Kernel},
@@ -636,7 +640,7 @@ private:
         {"conflict_ways", numOrNull(S, R.Worst.S.ConflictWays)},
         {"exact", R.Known && R.Exact},
         {"flagged", Flagged},
-        {"check", Owner ? json::Value(Owner->name()) : json::Value(nullptr)},
+        {"check", Owner ? json::Value(Owner->name().str()) : json::Value(nullptr)},
         {"depends_on", std::move(Deps)},
         {"expr", describeAccess(R, Ctx)},
         {"lanes", R.Known ? json::Value(describeLanes(R)) : json::Value(nullptr)},
