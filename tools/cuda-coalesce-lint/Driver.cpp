@@ -46,6 +46,11 @@ cl::opt<std::string> Report(
 cl::opt<bool> Werror("werror",
                      cl::desc("Exit with status 1 when an access is flagged"),
                      cl::cat(Category));
+cl::opt<std::string> Verify(
+    "verify",
+    cl::desc("Run the kernels and measure every analyzed access: cpu (host "
+             "compiler, no GPU needed)"),
+    cl::value_desc("cpu"), cl::cat(Category));
 cl::list<std::string> CheckOption(
     "check-option",
     cl::desc("Set a check option, e.g. "
@@ -56,8 +61,9 @@ const char *Overview =
     "cuda-coalesce-lint: predicts the global-memory sectors and shared-memory\n"
     "bank conflicts of every memory access in CUDA kernels.\n\n"
     "  cuda-coalesce-lint [options] FILE... [-- COMPILER-FLAGS]\n\n"
-    "Exit status: 0 no error (findings are warnings), 1 findings with --werror,\n"
-    "2 usage error or input that does not compile.\n";
+    "Exit status: 0 no error (findings are warnings), 1 findings with --werror\n"
+    "or a prediction refuted by --verify, 2 usage error or input that does not\n"
+    "compile.\n";
 
 bool isDir(const std::string &P) { return !P.empty() && sys::fs::is_directory(P); }
 
@@ -116,6 +122,10 @@ int ccl::lintMain(int argc, const char **argv) {
                       "' (expected flagged or all)");
   Opts.ReportAll = Report == "all";
   Opts.Werror = Werror;
+  if (!Verify.empty() && Verify != "cpu")
+    return UsageError("--verify=" + Verify +
+                      " is not available (only --verify=cpu is implemented)");
+  Opts.VerifyCpu = Verify == "cpu";
   for (const std::string &B : BlockDim) {
     StringRef S(B), Kernel;
     if (S.contains(':'))
@@ -174,6 +184,8 @@ int ccl::lintMain(int argc, const char **argv) {
   outs().flush();
   if (Results.InputError)
     return ExitInputError;
+  if (Results.Refuted)
+    return ExitFlagged;
   if (Opts.Werror && Results.Flagged)
     return ExitFlagged;
   return ExitOK;

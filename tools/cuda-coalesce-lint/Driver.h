@@ -28,6 +28,7 @@ struct LintOptions {
   bool Json = false;
   bool ReportAll = false;
   bool Werror = false;
+  bool VerifyCpu = false; ///< --verify=cpu
   CheckOptions CheckOpts;
 };
 
@@ -37,6 +38,7 @@ struct LintResults {
   llvm::json::Array Diagnostics;
   llvm::json::Array Files;
   unsigned Flagged = 0;
+  unsigned Refuted = 0; ///< --verify: predictions the run contradicted
   bool InputError = false;
 };
 

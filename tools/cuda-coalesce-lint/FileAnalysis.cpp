@@ -12,6 +12,8 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -23,6 +25,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "tools/cuda-coalesce-lint/Driver.h"
+#include "runtime/CpuVerifier.h"
 
 
 using namespace clang;
@@ -39,7 +42,7 @@ struct FileState {
   std::string Out, Err, Summary; // buffered stdout, clang's diagnostics, summary
   json::Array Accesses, Diagnostics;
   json::Object Info;
-  unsigned Flagged = 0;
+  unsigned Flagged = 0, Refuted = 0;
   /// Source to append for kernel templates instantiated by --assume.
   std::string Instantiations;
 };
@@ -85,11 +88,20 @@ private:
   bool Hiding = false;
 };
 
+/// bin/../share/cuda-coalesce-lint/runtime: the CPU runtime for --verify=cpu.
+std::string runtimeDir();
+
 /// bin/../share/cuda-coalesce-lint/include: the built-in CUDA declarations.
 std::string shimDir() {
   std::string Exe = sys::fs::getMainExecutable(nullptr, (void *)&shimDir);
   SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
   sys::path::append(Dir, "share", "cuda-coalesce-lint", "include");
+  return std::string(Dir);
+}
+
+std::string runtimeDir() {
+  SmallString<256> Dir(sys::path::parent_path(shimDir()));
+  sys::path::append(Dir, "runtime");
   return std::string(Dir);
 }
 
@@ -468,6 +480,16 @@ public:
       FileNotes.push_back(Msg);
     }
 
+    // Phase 1: analyze every kernel instance for every block shape.
+    struct Run {
+      const FunctionDecl *K;
+      std::string Name;
+      BlockShape Shape;
+      std::vector<AccessRecord> Records;
+      unsigned Launch = ~0u;
+      std::string NotRunnable;
+    };
+    std::vector<Run> Runs;
     unsigned Skipped = 0;
     for (const FunctionDecl *K : KC.Kernels) {
       std::string Name = kernelName(K);
@@ -483,9 +505,49 @@ public:
       }
       ++NKernels;
       for (const BlockShape &Shape :
-           shapesFor(K, Name, Opts.BlockDims, Launches, Ctx)) {
-        std::vector<AccessRecord> Records =
-            analyzeKernel(Ctx, K, Shape.Dim, IOpts);
+           shapesFor(K, Name, Opts.BlockDims, Launches, Ctx))
+        Runs.push_back({K, Name, Shape, analyzeKernel(Ctx, K, Shape.Dim, IOpts)});
+    }
+
+    // Phase 2 (--verify=cpu): run the kernels and measure.
+    std::optional<CpuVerifier> Verifier;
+    std::string VerifyError;
+    if (Opts.VerifyCpu && !Runs.empty()) {
+      CpuVerifier::Config VC;
+      VC.Assume = Opts.Assume;
+      VC.AssumeText = Opts.AssumeText;
+      VC.RuntimeDir = runtimeDir();
+      std::string Clang = std::string(CCL_CLANG_BIN_DIR) + "/clang++";
+      VC.Compiler = sys::fs::exists(Clang) ? Clang : "clang++";
+      for (const std::string &A : CompilerFlagsForHost)
+        VC.CompilerFlags.push_back(A);
+      Verifier.emplace(Ctx, VC);
+      for (Run &R : Runs) {
+        R.NotRunnable = Verifier->notRunnableReason(R.K);
+        if (R.NotRunnable.empty())
+          R.Launch = Verifier->addLaunch(R.K, R.Name, R.Shape.Dim, R.Records);
+      }
+      if (!Verifier->run(VerifyError)) {
+        std::string Msg = "--verify=cpu: " + VerifyError;
+        Emit({}, DiagnosticsEngine::Note, Msg);
+        FileNotes.push_back(Msg);
+        Verifier.reset();
+      }
+    }
+
+    // Phase 3: report.
+    for (Run &Rn : Runs) {
+      const FunctionDecl *K = Rn.K;
+      const std::string &Name = Rn.Name;
+      const BlockShape &Shape = Rn.Shape;
+      std::vector<AccessRecord> &Records = Rn.Records;
+      if (Opts.VerifyCpu && !Rn.NotRunnable.empty()) {
+        std::string Msg = "kernel '" + Name + "' is not runnable on cpu (" +
+                          Rn.NotRunnable + "); its predictions are not verified";
+        Emit(K->getLocation(), DiagnosticsEngine::Remark, Msg);
+        FileNotes.push_back(Msg);
+      }
+      {
         CheckContext CC{Ctx, K, Name, Shape, IOpts, Records};
         for (const AccessRecord &R : Records) {
           ++NAccesses;
@@ -496,6 +558,12 @@ public:
           bool Flagged = Owner && Owner->isFlagged(R);
           if (!R.Known)
             ++NUnknown;
+          json::Value Measured = nullptr;
+          std::string Verdict;
+          if (Verifier && Rn.Launch != ~0u)
+            Measured = verification(R, *Verifier, Rn.Launch, Verdict);
+          else if (Opts.VerifyCpu)
+            Verdict = Rn.NotRunnable.empty() ? "not-verified" : "not-runnable";
           Finding F;
           if (Flagged) {
             ++NFlagged;
@@ -503,15 +571,37 @@ public:
             F.Record = &R;
             F.Loc = R.Site->getBeginLoc();
             Owner->report(R, CC, F);
+            if (!Verdict.empty() && !VerifyText.empty())
+              F.Notes.push_back({R.Site->getBeginLoc(), VerifyText});
             emitFinding(F, Ctx, Emit);
           } else if (Opts.ReportAll) {
             Emit(R.Site->getBeginLoc(), DiagnosticsEngine::Remark,
-                 summary(R, Ctx));
+                 summary(R, Ctx) +
+                     (VerifyText.empty() ? "" : "; " + VerifyText));
+          } else if (Verdict == "refuted") {
+            Emit(R.Site->getBeginLoc(), DiagnosticsEngine::Remark,
+                 summary(R, Ctx) + "; " + VerifyText);
           }
-          S.Accesses.push_back(
-              accessJson(R, Ctx, Name, Shape, Flagged, Owner));
+          json::Value A = accessJson(R, Ctx, Name, Shape, Flagged, Owner);
+          if (Opts.VerifyCpu) {
+            A.getAsObject()->try_emplace("measured", std::move(Measured));
+            A.getAsObject()->try_emplace("verdict", Verdict);
+          }
+          S.Accesses.push_back(std::move(A));
         }
       }
+    }
+    if (Opts.VerifyCpu) {
+      std::string Msg = "verified on cpu: " + std::to_string(Compared) +
+                        " predictions compared with measurements: " +
+                        std::to_string(Confirmed) + " confirmed, " +
+                        std::to_string(Refuted) + " refuted, " +
+                        std::to_string(WithinBound) +
+                        " worst cases not exceeded, " +
+                        std::to_string(NotExecuted) + " not executed";
+      Emit({}, DiagnosticsEngine::Note, Msg);
+      FileNotes.push_back(Msg);
+      S.Refuted += Refuted;
     }
     if (Skipped) {
       std::string Msg = std::to_string(Skipped) +
@@ -595,6 +685,67 @@ private:
     S.Diagnostics.push_back(std::move(D));
   }
 
+  /// Compares a record with its measurement; sets Verdict and VerifyText.
+  json::Value verification(const AccessRecord &R, const CpuVerifier &V,
+                           unsigned Launch, std::string &Verdict) {
+    VerifyText.clear();
+    std::optional<Measurement> M = V.measured(Launch, R);
+    if (!M) {
+      Verdict = "not-instrumented";
+      VerifyText = "not verified: " + V.notInstrumentedReason(R);
+      return nullptr;
+    }
+    if (!M->Executed) {
+      Verdict = "not-executed";
+      ++NotExecuted;
+      VerifyText = "not executed in the cpu run";
+      return nullptr;
+    }
+    bool Shared = R.Space == MemObject::Shared;
+    unsigned Got = Shared ? M->Wavefronts : M->Sectors;
+    unsigned GotIdeal = Shared ? M->IdealWavefronts : M->IdealSectors;
+    std::string Unit = Shared ? " wavefronts" : " sectors";
+    std::string Measured = std::to_string(Got) + Unit + " (ideal " +
+                           std::to_string(GotIdeal) + ") over " +
+                           std::to_string(M->Warps) + " warp requests";
+    if (M->OutOfRange)
+      Measured += "; some lanes addressed outside the buffers";
+    if (!R.Known) {
+      Verdict = "unpredicted";
+      VerifyText = "measured " + Measured + " (no prediction)";
+    } else {
+      unsigned Pred = Shared ? R.Worst.S.Wavefronts : R.Worst.G.Sectors;
+      unsigned PredIdeal = Shared ? R.Worst.S.IdealWavefronts : R.Worst.G.IdealSectors;
+      bool Same = Got == Pred && GotIdeal == PredIdeal &&
+                  (!Shared || M->ConflictWays == R.Worst.S.ConflictWays);
+      ++Compared;
+      if (R.Exact && Same) {
+        Verdict = "confirmed";
+        ++Confirmed;
+        VerifyText = "confirmed: measured " + Measured;
+      } else if (!R.Exact && Got <= Pred) {
+        Verdict = "within-bound";
+        ++WithinBound;
+        VerifyText = "worst case not exceeded: measured " + Measured;
+      } else {
+        Verdict = "refuted";
+        ++Refuted;
+        VerifyText = "REFUTED: predicted " + std::to_string(Pred) + Unit +
+                     " (ideal " + std::to_string(PredIdeal) + "), measured " +
+                     Measured;
+      }
+    }
+    json::Object O{{"sectors", Shared ? json::Value(nullptr) : json::Value(M->Sectors)},
+                   {"ideal_sectors", Shared ? json::Value(nullptr) : json::Value(M->IdealSectors)},
+                   {"wavefronts", Shared ? json::Value(M->Wavefronts) : json::Value(nullptr)},
+                   {"ideal_wavefronts", Shared ? json::Value(M->IdealWavefronts) : json::Value(nullptr)},
+                   {"conflict_ways", Shared ? json::Value(M->ConflictWays) : json::Value(nullptr)},
+                   {"warps", M->Warps},
+                   {"out_of_range", M->OutOfRange},
+                   {"source", "cpu-trace"}};
+    return O;
+  }
+
   std::string summary(const AccessRecord &R, ASTContext &Ctx) {
     std::string S = describeAccess(R, Ctx);
     if (!R.Known)
@@ -658,6 +809,13 @@ private:
   CompilerInstance &CI;
   std::string File;
   bool AllowInstantiation;
+  std::string VerifyText;
+  unsigned Compared = 0, Confirmed = 0, Refuted = 0, WithinBound = 0,
+           NotExecuted = 0;
+
+public:
+  /// -D/-I/-include/-std flags of the compile command, for the CPU build.
+  std::vector<std::string> CompilerFlagsForHost;
 };
 
 class LintAction : public ASTFrontendAction {
@@ -676,8 +834,16 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
-    return std::make_unique<LintConsumer>(Opts, Checks, S, CI, S.File,
-                                          AllowInstantiation);
+    auto C = std::make_unique<LintConsumer>(Opts, Checks, S, CI, S.File,
+                                            AllowInstantiation);
+    // The include paths and macros the file was parsed with.
+    const auto &PP = CI.getPreprocessorOpts();
+    for (const auto &M : PP.Macros)
+      C->CompilerFlagsForHost.push_back((M.second ? "-U" : "-D") + M.first);
+    for (const auto &E : CI.getHeaderSearchOpts().UserEntries)
+      if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
+        C->CompilerFlagsForHost.push_back("-I" + E.Path);
+    return C;
   }
 
 private:
@@ -800,6 +966,7 @@ void ccl::analyzeFiles(const LintOptions &Opts,
       Results.Diagnostics.push_back(std::move(V));
     Results.Files.push_back(std::move(S.Info));
     Results.Flagged += S.Flagged;
+    Results.Refuted += S.Refuted;
     if (RC != 0)
       Results.InputError = true;
   }

@@ -1,0 +1,105 @@
+//===- CpuVerifier.h - Execute kernels on the CPU and measure accesses ----===//
+//
+// --verify=cpu: an independent check of the analyzer's predictions.
+//
+// 1. Instrument: every analyzed access in the main file is rewritten to go
+//    through ccl::acc(site, &lvalue) (runtime/cpu/ccl_cpu_runtime.h), which
+//    records the address each thread actually uses; <<<>>> launches in host
+//    code are removed, extern __shared__ arrays get a fixed capacity.
+// 2. Launch: a generated main() launches every kernel instance with the block
+//    shape the analysis used and a 4-block grid; pointer arguments point to
+//    zero-filled 256-byte aligned arenas, integers take their --assume value
+//    (or 1024).
+// 3. Build with the host compiler against the CPU runtime and run it.
+// 4. Measure: events are grouped into warp requests by (launch, site, block,
+//    warp of the linear thread id, n-th execution by the thread); sectors and
+//    wavefronts are counted from the recorded addresses by TraceModel, code
+//    separate from the analyzer's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_RUNTIME_CPUVERIFIER_H
+#define CCL_RUNTIME_CPUVERIFIER_H
+
+#include "analyzer/KernelAnalysis.h"
+#include "analyzer/LaunchConfig.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace ccl {
+
+/// What the trace says one access did, worst warp request over the run.
+struct Measurement {
+  bool Executed = false;
+  unsigned Sectors = 0, IdealSectors = 0;
+  unsigned Wavefronts = 0, IdealWavefronts = 0, ConflictWays = 0;
+  unsigned Warps = 0;       ///< warp requests observed
+  bool OutOfRange = false;  ///< some lane's address was outside every buffer
+};
+
+/// Counts one warp request from recorded addresses (TraceModel.cpp).
+Measurement measureRequest(const std::vector<std::pair<unsigned, uint64_t>> &Lanes,
+                           unsigned Bytes, bool Shared);
+
+class CpuVerifier {
+public:
+  struct Config {
+    std::map<std::string, int64_t> Assume;
+    std::map<std::string, std::string> AssumeText;
+    std::vector<std::string> CompilerFlags; ///< -D/-I/-std from the command
+    std::string RuntimeDir;                 ///< share/cuda-coalesce-lint/runtime
+    std::string Compiler;                   ///< clang++-22
+    unsigned GridBlocks = 4;
+    unsigned TimeoutSeconds = 120;
+  };
+
+  CpuVerifier(clang::ASTContext &Ctx, Config C);
+
+  /// Why a kernel cannot run on the CPU ("" when it can).
+  std::string notRunnableReason(const clang::FunctionDecl *Kernel) const;
+
+  /// Adds one kernel instance to launch; returns its launch id.
+  unsigned addLaunch(const clang::FunctionDecl *Kernel, const std::string &Name,
+                     Dim3 Block, const std::vector<AccessRecord> &Records);
+
+  /// Instruments, builds and runs. Returns false with \p Error on failure.
+  bool run(std::string &Error);
+
+  /// The measurement of record \p R of launch \p Launch (nullopt when the
+  /// access could not be instrumented: in a header or a macro).
+  std::optional<Measurement> measured(unsigned Launch,
+                                      const AccessRecord &R) const;
+  /// Why \p R was not instrumented.
+  std::string notInstrumentedReason(const AccessRecord &R) const;
+
+private:
+  struct Launch {
+    const clang::FunctionDecl *Kernel;
+    std::string Name;
+    Dim3 Block;
+  };
+  unsigned siteFor(const AccessRecord &R);
+  std::string instrument(std::string &Error);
+  std::string launcherSource();
+
+  clang::ASTContext &Ctx;
+  Config C;
+  std::vector<Launch> Launches;
+  /// Site id per access expression's source range (begin/end offsets).
+  std::map<std::pair<unsigned, unsigned>, unsigned> SiteIds;
+  std::vector<const clang::Expr *> SiteExprs;
+  std::vector<bool> SiteGlobal;
+  std::vector<unsigned> SiteBytes;
+  std::map<const clang::Expr *, std::string> Skipped;
+  /// (launch, site) -> measurement
+  std::map<std::pair<unsigned, unsigned>, Measurement> Results;
+};
+
+} // namespace ccl
+#endif

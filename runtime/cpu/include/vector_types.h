@@ -1,0 +1,1 @@
+#include "../ccl_cpu_runtime.h"
