@@ -482,6 +482,7 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
 
   const LaneInt &A = L.I, &B = R.I;
   bool Unsigned = LTy->isUnsignedIntegerOrEnumerationType();
+  unsigned Width = LTy->isIntegerType() ? std::min<unsigned>(Ctx.getIntWidth(LTy), 63) : 63;
   std::optional<int64_t> BC = B.asConstant();
   std::optional<LaneInt> Res;
   LaneBits Undef = 0; // lanes made undefined (division by zero, ...)
@@ -540,21 +541,22 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
       });
     break;
   case BO_Shl:
-    if (BC && *BC >= 0 && *BC < 63)
+    // Shifting by the operand's width or more is undefined: such lanes are.
+    if (BC && *BC >= 0 && *BC < (int64_t)Width)
       Res = mul(A, LaneInt::constant(int64_t(1) << *BC));
     else
-      Res = PerLane([](int64_t X, int64_t Y) -> std::optional<int64_t> {
-        if (Y < 0 || Y >= 64)
+      Res = PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
+        if (Y < 0 || Y >= (int64_t)Width)
           return std::nullopt;
         return (int64_t)((uint64_t)X << Y);
       });
     break;
   case BO_Shr:
-    if (BC && *BC >= 0 && *BC < 63 && !A.isConcrete())
+    if (BC && *BC >= 0 && *BC < (int64_t)Width && !A.isConcrete())
       Res = divConst(A, int64_t(1) << *BC);
     else
       Res = PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
-        if (Y < 0 || Y >= 64)
+        if (Y < 0 || Y >= (int64_t)Width)
           return std::nullopt;
         return Unsigned ? (int64_t)((uint64_t)X >> Y) : X >> Y;
       });

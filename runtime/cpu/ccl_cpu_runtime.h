@@ -111,6 +111,20 @@ template <typename T> T atomicMin(T *p, T v) { std::lock_guard<std::mutex> g(ccl
 template <typename T> T atomicExch(T *p, T v) { std::lock_guard<std::mutex> g(ccl::atomic_mutex); T o = *p; *p = v; return o; }
 template <typename T> T atomicCAS(T *p, T c, T v) { std::lock_guard<std::mutex> g(ccl::atomic_mutex); T o = *p; if (o == c) *p = v; return o; }
 template <typename T> T __ldg(const T *p) { return *p; }
+// Warp-level intrinsics: kernels that use them are "not runnable on cpu" and
+// are never launched; these declarations only let the file compile.
+[[noreturn]] inline void ccl_not_runnable(const char *what) {
+  fprintf(stderr, "cuda-coalesce-lint cpu runtime: %s is not supported\n", what);
+  abort();
+}
+template <typename T> T __shfl_sync(unsigned, T, int, int = 32) { ccl_not_runnable("__shfl_sync"); }
+template <typename T> T __shfl_up_sync(unsigned, T, unsigned, int = 32) { ccl_not_runnable("__shfl_up_sync"); }
+template <typename T> T __shfl_down_sync(unsigned, T, unsigned, int = 32) { ccl_not_runnable("__shfl_down_sync"); }
+template <typename T> T __shfl_xor_sync(unsigned, T, int, int = 32) { ccl_not_runnable("__shfl_xor_sync"); }
+inline unsigned __ballot_sync(unsigned, int) { ccl_not_runnable("__ballot_sync"); }
+inline int __any_sync(unsigned, int) { ccl_not_runnable("__any_sync"); }
+inline int __all_sync(unsigned, int) { ccl_not_runnable("__all_sync"); }
+inline unsigned __activemask() { ccl_not_runnable("__activemask"); }
 using std::min;
 using std::max;
 inline unsigned umin(unsigned a, unsigned b) { return a < b ? a : b; }
@@ -136,17 +150,10 @@ inline bool in_arena(const void *p) {
       return true;
   return false;
 }
-/// Within 4 GiB of an arena but outside it: an index that ran past a buffer.
-/// (Anything else, e.g. a local variable reached through a reference that
-/// elsewhere points to global memory, is not a global access at all.)
-inline bool near_arena(const void *p) {
-  constexpr uint64_t kNear = uint64_t(1) << 32;
-  for (const Arena &a : arenas) {
-    uint64_t b = (uint64_t)(uintptr_t)a.base, x = (uint64_t)(uintptr_t)p;
-    if (x + kNear >= b && x < b + kArenaBytes + kNear)
-      return true;
-  }
-  return false;
+// The program image (statics: __shared__ and __device__ variables).
+extern "C" char __executable_start, _end;
+inline bool in_image(const void *p) {
+  return (const char *)p >= &__executable_start && (const char *)p < &_end;
 }
 
 // ---- Trace -------------------------------------------------------------------
@@ -178,8 +185,10 @@ template <typename T> T *acc(uint32_t site, T *p) {
   const char *c = reinterpret_cast<const char *>(p);
   bool on_stack = c <= self.stack_top + 4096 && c + (size_t(64) << 20) > self.stack_top;
   if (global && !in_arena(p)) {
-    if (on_stack || !near_arena(p))
-      return p; // not global memory in this call: not part of the request
+    // A local reached through a reference that elsewhere points to global
+    // memory is not part of the request; anything else ran past a buffer.
+    if (on_stack || in_image(p))
+      return p;
     local_trace.push_back({current_launch, site, block, thread, inst,
                            (uint64_t)(uintptr_t)p, 1});
     return reinterpret_cast<T *>(scratch); // do not touch memory we do not own
