@@ -229,10 +229,53 @@ std::string CpuVerifier::launcherSource() {
     }
     Callee = stripAnonymous(Callee);
     Dim3 B = Launches[L].Block;
-    OS << "  ::ccl::launch(" << L << "u, &" << Callee << ", dim3("
-       << C.GridBlocks << "), dim3(" << B.X << ", " << B.Y << ", " << B.Z
-       << ")";
+    const KernelSpec *KS =
+        C.Spec ? C.Spec->find(K->getNameAsString(), Launches[L].Name) : nullptr;
+    unsigned G[3] = {C.GridBlocks, 1, 1};
+    if (KS)
+      for (size_t I = 0; I < KS->Grid.size() && I < 3; ++I)
+        G[I] = KS->Grid[I];
+    // Buffers the spec describes: contents and extent.
     unsigned Arena = L * 32;
+    for (const ParmVarDecl *P : K->parameters()) {
+      if (!P->getType()->isPointerType())
+        continue;
+      unsigned Index = Arena++;
+      if (!KS)
+        continue;
+      auto BIt = KS->Buffers.find(P->getNameAsString());
+      if (BIt == KS->Buffers.end())
+        continue;
+      const BufferSpec &BS = BIt->second;
+      QualType Elem = P->getType()->getPointeeType().getUnqualifiedType();
+      std::string ES = stripAnonymous(printType(Elem, PP));
+      if (BS.Size)
+        OS << "  ::ccl::set_extent(" << Index << ", " << BS.Size << "ull * sizeof("
+           << ES << "));\n";
+      if (BS.Contents == "zeros")
+        continue;
+      if (!Elem->isArithmeticType()) {
+        OS << "  // '" << P->getNameAsString()
+           << "': contents need an arithmetic element type; left zero\n";
+        continue;
+      }
+      uint64_t N = BS.Size ? BS.Size : 4096;
+      OS << "  { " << ES << " *b = (" << ES << " *)::ccl::arena(" << Index
+         << "); ";
+      if (BS.Contents == "iota")
+        OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
+           << ES << ")i; }\n";
+      else if (BS.Contents == "constant")
+        OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
+           << ES << ")" << BS.Value << "; }\n";
+      else
+        OS << "::ccl::fill_random(b, " << N << "ull, " << BS.Range[0] << ", "
+           << BS.Range[1] << ", " << BS.Seed << "ull); }\n";
+    }
+    OS << "  ::ccl::launch(" << L << "u, &" << Callee << ", dim3(" << G[0]
+       << ", " << G[1] << ", " << G[2] << "), dim3(" << B.X << ", " << B.Y
+       << ", " << B.Z << ")";
+    Arena = L * 32;
     for (const ParmVarDecl *P : K->parameters()) {
       QualType T = P->getType();
       std::string TS = stripAnonymous(printType(T, PP));

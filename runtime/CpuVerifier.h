@@ -22,6 +22,7 @@
 
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/LaunchConfig.h"
+#include "runtime/HarnessSpec.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -56,6 +57,7 @@ public:
     std::string RuntimeDir;                 ///< share/cuda-coalesce-lint/runtime
     std::string Compiler;                   ///< clang++-22
     unsigned GridBlocks = 4;
+    const HarnessSpec *Spec = nullptr; ///< --harness-spec
     unsigned TimeoutSeconds = 120;
   };
 

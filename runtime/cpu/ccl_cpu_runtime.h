@@ -133,7 +133,7 @@ inline unsigned umax(unsigned a, unsigned b) { return a > b ? a : b; }
 namespace ccl {
 // ---- Memory ------------------------------------------------------------------
 constexpr size_t kArenaBytes = size_t(1) << 28; // reserved, zero pages on demand
-struct Arena { char *base; };
+struct Arena { char *base; size_t extent = kArenaBytes; };
 inline std::vector<Arena> arenas;
 inline char *arena(size_t index) {
   while (arenas.size() <= index) {
@@ -144,11 +144,26 @@ inline char *arena(size_t index) {
   }
   return arenas[index].base;
 }
+/// A harness spec gave the buffer a size: accesses past it are out of range.
+inline void set_extent(size_t index, size_t bytes) {
+  arena(index);
+  arenas[index].extent = std::min(bytes, kArenaBytes);
+}
 inline bool in_arena(const void *p) {
   for (const Arena &a : arenas)
-    if ((const char *)p >= a.base && (const char *)p < a.base + kArenaBytes)
+    if ((const char *)p >= a.base && (const char *)p < a.base + a.extent)
       return true;
   return false;
+}
+template <typename T>
+void fill_random(T *b, unsigned long long n, double lo, double hi,
+                 unsigned long long seed) {
+  uint64_t x = seed * 6364136223846793005ull + 1442695040888963407ull;
+  for (unsigned long long i = 0; i < n; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    double u = double(x >> 11) / double(1ull << 53);
+    b[i] = (T)(lo + (hi - lo) * u);
+  }
 }
 // The program image (statics: __shared__ and __device__ variables).
 extern "C" char __executable_start, _end;

@@ -51,6 +51,11 @@ cl::opt<std::string> Verify(
     cl::desc("Run the kernels and measure every analyzed access: cpu (host "
              "compiler, no GPU needed)"),
     cl::value_desc("cpu"), cl::cat(Category));
+cl::opt<std::string> HarnessSpecPath(
+    "harness-spec",
+    cl::desc("YAML file saying how --verify launches each kernel: grid, "
+             "block, scalars, buffer sizes and contents (docs/verify.md)"),
+    cl::value_desc("FILE"), cl::cat(Category));
 cl::list<std::string> CheckOption(
     "check-option",
     cl::desc("Set a check option, e.g. "
@@ -144,6 +149,28 @@ int ccl::lintMain(int argc, const char **argv) {
     if (!Val.trim().getAsInteger(0, V))
       Opts.Assume[Name.trim().str()] = V;
     Opts.AssumeText[Name.trim().str()] = Val.trim().str();
+  }
+  if (!HarnessSpecPath.empty()) {
+    std::string Err;
+    Opts.Spec = readHarnessSpec(HarnessSpecPath, Err);
+    if (!Opts.Spec)
+      return UsageError(Err);
+    // The spec's shapes and values are what the analysis assumes too;
+    // the command line wins where both say something.
+    for (const KernelSpec &K : Opts.Spec->Kernels) {
+      if (!K.Block.empty() && !Opts.BlockDims.count(K.Name))
+        Opts.BlockDims[K.Name] = Dim3{K.Block[0], K.Block.size() > 1 ? K.Block[1] : 1,
+                                      K.Block.size() > 2 ? K.Block[2] : 1};
+      for (const auto *M : {&K.TemplateArgs, &K.Scalars})
+        for (const auto &KV : *M) {
+          if (Opts.AssumeText.count(KV.first))
+            continue;
+          Opts.AssumeText[KV.first] = KV.second;
+          int64_t V;
+          if (!StringRef(KV.second).trim().getAsInteger(0, V))
+            Opts.Assume[KV.first] = V;
+        }
+    }
   }
   for (const std::string &O : CheckOption) {
     auto [Key, Val] = StringRef(O).split('=');

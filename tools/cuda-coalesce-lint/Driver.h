@@ -4,6 +4,7 @@
 
 #include "analyzer/Interpreter.h"
 #include "checks/Check.h"
+#include "runtime/HarnessSpec.h"
 #include "llvm/Support/JSON.h"
 #include <map>
 #include <string>
@@ -29,6 +30,7 @@ struct LintOptions {
   bool ReportAll = false;
   bool Werror = false;
   bool VerifyCpu = false; ///< --verify=cpu
+  std::optional<HarnessSpec> Spec; ///< --harness-spec
   CheckOptions CheckOpts;
 };
 

@@ -517,6 +517,7 @@ public:
       VC.Assume = Opts.Assume;
       VC.AssumeText = Opts.AssumeText;
       VC.RuntimeDir = runtimeDir();
+      VC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
       std::string Clang = std::string(CCL_CLANG_BIN_DIR) + "/clang++";
       VC.Compiler = sys::fs::exists(Clang) ? Clang : "clang++";
       for (const std::string &A : CompilerFlagsForHost)
