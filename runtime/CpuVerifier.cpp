@@ -187,7 +187,7 @@ std::string CpuVerifier::instrument(std::string &Error) {
     RW.ReplaceText(CharSourceRange::getTokenRange(L->getSourceRange()),
                    "((void)0)");
   PrintingPolicy PP(LO);
-  for (const DeclStmt *S : HP.ExternShared) {
+  for (const DeclStmt *S : C.Gpu ? std::vector<const DeclStmt *>{} : HP.ExternShared) {
     const auto *VD = cast<VarDecl>(S->getSingleDecl());
     QualType Elem = VD->getType();
     if (const auto *AT = Ctx.getAsArrayType(Elem))
@@ -212,12 +212,18 @@ std::string CpuVerifier::launcherSource() {
   PP.SuppressTagKeyword = false;
   std::string S;
   llvm::raw_string_ostream OS(S);
-  OS << "\n// ---- cuda-coalesce-lint --verify=cpu launcher ----\n#undef main\n"
+  OS << "\n// ---- cuda-coalesce-lint --verify launcher ----\n#undef main\n"
      << "int main(int argc, char **argv) {\n"
-     << "  if (argc < 2) return 2;\n  ::ccl::site_is_global = {";
-  for (size_t I = 0; I < SiteGlobal.size(); ++I)
-    OS << (I ? ", " : "") << (SiteGlobal[I] ? 1 : 0);
-  OS << "};\n";
+     << "  if (argc < 2) return 2;\n";
+  if (C.Gpu) {
+    OS << "  ::ccl::Host h;\n";
+  } else {
+    OS << "  ::ccl::site_is_global = {";
+    for (size_t I = 0; I < SiteGlobal.size(); ++I)
+      OS << (I ? ", " : "") << (SiteGlobal[I] ? 1 : 0);
+    OS << "};\n";
+  }
+  std::string ArenaFn = C.Gpu ? "h.arena" : "::ccl::arena";
   for (size_t L = 0; L < Launches.size(); ++L) {
     const FunctionDecl *K = Launches[L].Kernel;
     std::string Callee = K->getQualifiedNameAsString();
@@ -249,7 +255,7 @@ std::string CpuVerifier::launcherSource() {
       const BufferSpec &BS = BIt->second;
       QualType Elem = P->getType()->getPointeeType().getUnqualifiedType();
       std::string ES = stripAnonymous(printType(Elem, PP));
-      if (BS.Size)
+      if (BS.Size && !C.Gpu)
         OS << "  ::ccl::set_extent(" << Index << ", " << BS.Size << "ull * sizeof("
            << ES << "));\n";
       if (BS.Contents == "zeros")
@@ -260,29 +266,48 @@ std::string CpuVerifier::launcherSource() {
         continue;
       }
       uint64_t N = BS.Size ? BS.Size : 4096;
-      OS << "  { " << ES << " *b = (" << ES << " *)::ccl::arena(" << Index
-         << "); ";
+      if (C.Gpu)
+        OS << "  { std::vector<" << ES << "> hb(" << N << "); " << ES
+           << " *b = hb.data(); ";
+      else
+        OS << "  { " << ES << " *b = (" << ES << " *)::ccl::arena(" << Index
+           << "); ";
+      std::string Upload =
+          C.Gpu ? " ::ccl::check(cudaMemcpy(h.arena(" + std::to_string(Index) +
+                      "), b, sizeof(" + ES + ") * " + std::to_string(N) +
+                      ", cudaMemcpyHostToDevice), \"upload\");"
+                : "";
       if (BS.Contents == "iota")
         OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
-           << ES << ")i; }\n";
+           << ES << ")i;" << Upload << " }\n";
       else if (BS.Contents == "constant")
         OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
-           << ES << ")" << BS.Value << "; }\n";
+           << ES << ")" << BS.Value << ";" << Upload << " }\n";
       else
         OS << "::ccl::fill_random(b, " << N << "ull, " << BS.Range[0] << ", "
-           << BS.Range[1] << ", " << BS.Seed << "ull); }\n";
+           << BS.Range[1] << ", " << BS.Seed << "ull);" << Upload << " }\n";
     }
-    OS << "  ::ccl::launch(" << L << "u, &" << Callee << ", dim3(" << G[0]
-       << ", " << G[1] << ", " << G[2] << "), dim3(" << B.X << ", " << B.Y
-       << ", " << B.Z << ")";
+    if (C.Gpu)
+      OS << "  h.begin(" << L << "u, " << SiteExprs.size() << "u, "
+         << G[0] * G[1] * G[2] << "u, " << B.threads() << "u);\n  " << Callee
+         << "<<<dim3(" << G[0] << ", " << G[1] << ", " << G[2] << "), dim3("
+         << B.X << ", " << B.Y << ", " << B.Z << "), "
+         << (KS ? KS->DynamicSharedBytes : 0) << ">>>(";
+    else
+      OS << "  ::ccl::launch(" << L << "u, &" << Callee << ", dim3(" << G[0]
+         << ", " << G[1] << ", " << G[2] << "), dim3(" << B.X << ", " << B.Y
+         << ", " << B.Z << ")";
+    bool FirstArg = true;
     Arena = L * 32;
     for (const ParmVarDecl *P : K->parameters()) {
       QualType T = P->getType();
       std::string TS = stripAnonymous(printType(T, PP));
       auto A = C.AssumeText.find(P->getNameAsString());
-      OS << ", ";
+      if (!C.Gpu || !FirstArg)
+        OS << ", ";
+      FirstArg = false;
       if (T->isPointerType())
-        OS << "(" << TS << ")::ccl::arena(" << Arena++ << ")";
+        OS << "(" << TS << ")" << ArenaFn << "(" << Arena++ << ")";
       else if (T->isBooleanType())
         OS << (A != C.AssumeText.end() ? A->second : "false");
       else if (T->isIntegralOrEnumerationType())
@@ -294,8 +319,11 @@ std::string CpuVerifier::launcherSource() {
         OS << TS << "{}";
     }
     OS << ");\n";
+    if (C.Gpu)
+      OS << "  h.end();\n";
   }
-  OS << "  ::ccl::write_trace(argv[1]);\n  return 0;\n}\n";
+  OS << (C.Gpu ? "  h.write(argv[1]);\n" : "  ::ccl::write_trace(argv[1]);\n")
+     << "  return 0;\n}\n";
   return OS.str();
 }
 
@@ -321,22 +349,33 @@ bool CpuVerifier::run(std::string &Error) {
     }
     F << Src;
   }
-  std::vector<std::string> Args = {C.Compiler, "-std=c++20", "-O1", "-w",
-                                   "-pthread", "-x", "c++", "-include",
-                                   C.RuntimeDir + "/ccl_cpu_runtime.h", "-I",
-                                   C.RuntimeDir + "/include",
-                                   "-Dmain=ccl_user_main"};
-  for (const std::string &F : C.CompilerFlags)
-    Args.push_back(F);
-  // Host code the launcher never calls may reference functions defined
-  // elsewhere: unreferenced sections (and their references) are dropped.
-  Args.insert(Args.end(), {"-ffunction-sections", "-fdata-sections",
-                           "-Wl,--gc-sections", SrcPath, "-o", Bin});
+  std::vector<std::string> Args;
+  if (C.Gpu) {
+    // nvcc, -lineinfo for Nsight Compute, the two architectures of interest.
+    Args = {C.Nvcc, "-std=c++17", "-O1", "-lineinfo", "-w",
+            "-gencode", "arch=compute_89,code=sm_89",
+            "-gencode", "arch=compute_90,code=sm_90",
+            "-include", C.RuntimeDir + "/../gpu/ccl_gpu_runtime.cuh",
+            "-Dmain=ccl_user_main", "-x", "cu"};
+    for (const std::string &F : C.CompilerFlags)
+      Args.push_back(F);
+    Args.insert(Args.end(), {SrcPath, "-o", Bin});
+  } else {
+    Args = {C.Compiler, "-std=c++20", "-O1", "-w", "-pthread", "-x", "c++",
+            "-include", C.RuntimeDir + "/ccl_cpu_runtime.h", "-I",
+            C.RuntimeDir + "/include", "-Dmain=ccl_user_main"};
+    for (const std::string &F : C.CompilerFlags)
+      Args.push_back(F);
+    // Host code the launcher never calls may reference functions defined
+    // elsewhere: unreferenced sections (and their references) are dropped.
+    Args.insert(Args.end(), {"-ffunction-sections", "-fdata-sections",
+                             "-Wl,--gc-sections", SrcPath, "-o", Bin});
+  }
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log),
                                                 llvm::StringRef(Log)};
   std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(C.Compiler, Refs, std::nullopt, Redirects,
+  int RC = llvm::sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects,
                                      C.TimeoutSeconds, 0, &ErrMsg);
   if (RC != 0) {
     auto LogBuf = llvm::MemoryBuffer::getFile(Log);
@@ -347,7 +386,9 @@ bool CpuVerifier::run(std::string &Error) {
       First = P == llvm::StringRef::npos ? L.take_front(300).str()
                                          : L.substr(P, 300).split('\n').first.str();
     }
-    Error = "the file does not build as host C++ for the CPU runtime (" +
+    Error = std::string(C.Gpu ? "the file does not build with nvcc ("
+                              : "the file does not build as host C++ for the "
+                                "CPU runtime (") +
             First + "); kept in " + SrcPath;
     return false;
   }
@@ -355,9 +396,17 @@ bool CpuVerifier::run(std::string &Error) {
   RC = llvm::sys::ExecuteAndWait(Bin, RunArgs, std::nullopt, Redirects,
                                  C.TimeoutSeconds, 0, &ErrMsg);
   if (RC != 0) {
-    Error = "the kernels failed on the CPU (exit status " + std::to_string(RC) +
-            (ErrMsg.empty() ? "" : ", " + ErrMsg) + "); build in " +
-            std::string(Dir);
+    std::string Why;
+    if (auto LogBuf = llvm::MemoryBuffer::getFile(Log))
+    {
+      auto Parts = (*LogBuf)->getBuffer().trim().rsplit('\n');
+      Why = (Parts.second.empty() ? Parts.first : Parts.second).str();
+    }
+    Error = std::string(C.Gpu ? "the kernels failed on the GPU"
+                              : "the kernels failed on the CPU") +
+            " (exit status " + std::to_string(RC) +
+            (ErrMsg.empty() ? "" : ", " + ErrMsg) +
+            (Why.empty() ? "" : ": " + Why) + "); build in " + std::string(Dir);
     return false;
   }
   auto TraceBuf = llvm::MemoryBuffer::getFile(Trace);
@@ -404,8 +453,90 @@ bool CpuVerifier::run(std::string &Error) {
   }
   for (const auto &P : OutOfRange)
     Results[P].OutOfRange = true;
+  if (C.Gpu && !runNcu(std::string(Dir), Bin))
+    return true; // the trace result stands; NcuSkipped says why
   llvm::sys::fs::remove_directories(Dir);
   return true;
+}
+
+bool CpuVerifier::runNcu(const std::string &Dir, const std::string &Bin) {
+  if (C.Ncu.empty()) {
+    NcuSkipped = "ncu (Nsight Compute) was not found";
+    return false;
+  }
+  std::string Rep = Dir + "/profile", Csv = Dir + "/source.csv",
+              Log = Dir + "/ncu.log";
+  std::vector<std::string> Prof = {C.Ncu, "--section", "SourceCounters",
+                                   "--clock-control", "none", "--export", Rep,
+                                   "--force-overwrite", Bin, Dir + "/trace-ncu.txt"};
+  std::vector<llvm::StringRef> PR(Prof.begin(), Prof.end());
+  std::optional<llvm::StringRef> LogR[] = {std::nullopt, llvm::StringRef(Log),
+                                           llvm::StringRef(Log)};
+  std::string Err;
+  if (llvm::sys::ExecuteAndWait(C.Ncu, PR, std::nullopt, LogR,
+                                C.TimeoutSeconds * 5, 0, &Err) != 0) {
+    NcuSkipped = "ncu could not profile the kernels (see " + Log + ")";
+    return false;
+  }
+  std::vector<std::string> Print = {C.Ncu, "-i", Rep + ".ncu-rep", "--page",
+                                    "source", "--csv", "--print-source", "cuda",
+                                    "--print-units", "base"};
+  std::vector<llvm::StringRef> PP(Print.begin(), Print.end());
+  std::optional<llvm::StringRef> CsvR[] = {std::nullopt, llvm::StringRef(Csv),
+                                           llvm::StringRef(Log)};
+  if (llvm::sys::ExecuteAndWait(C.Ncu, PP, std::nullopt, CsvR,
+                                C.TimeoutSeconds, 0, &Err) != 0) {
+    NcuSkipped = "ncu could not print the source page (see " + Log + ")";
+    return false;
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(Csv);
+  std::string ParseError;
+  if (Buf)
+    NcuTables = parseNcuSourceCsv((*Buf)->getBuffer(), ParseError);
+  if (!Buf || NcuTables.empty()) {
+    NcuSkipped = "ncu's source page had no usable counters" +
+                 (ParseError.empty() ? "" : " (" + ParseError + ")");
+    return false;
+  }
+  return true;
+}
+
+std::optional<Measurement> CpuVerifier::measuredByNcu(unsigned Launch,
+                                                      const AccessRecord &R) const {
+  if (Launch >= NcuTables.size())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Line = SM.getExpansionLineNumber(R.Site->getBeginLoc());
+  auto It = NcuTables[Launch].find(Line);
+  if (It == NcuTables[Launch].end())
+    return std::nullopt;
+  bool Shared = R.Space == MemObject::Shared;
+  // Requests on that line in this launch, of this space, from the trace.
+  unsigned Requests = 0;
+  for (const auto &KV : Results)
+    if (KV.first.first == Launch && KV.first.second < SiteExprs.size() &&
+        SiteGlobal[KV.first.second] == !Shared &&
+        SM.getExpansionLineNumber(SiteExprs[KV.first.second]->getBeginLoc()) ==
+            Line)
+      Requests += KV.second.Warps;
+  if (!Requests)
+    return std::nullopt;
+  Measurement M;
+  M.Executed = true;
+  M.Warps = Requests;
+  auto Per = [&](double V) { return (unsigned)(V / Requests + 0.5); };
+  if (Shared) {
+    if (!It->second.HasShared)
+      return std::nullopt;
+    M.Wavefronts = Per(It->second.Wavefronts);
+    M.IdealWavefronts = Per(It->second.WavefrontsIdeal);
+  } else {
+    if (!It->second.HasGlobal)
+      return std::nullopt;
+    M.Sectors = Per(It->second.Sectors);
+    M.IdealSectors = Per(It->second.SectorsIdeal);
+  }
+  return M;
 }
 
 std::optional<Measurement> CpuVerifier::measured(unsigned Launch,

@@ -23,6 +23,7 @@
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/LaunchConfig.h"
 #include "runtime/HarnessSpec.h"
+#include "llvm/ADT/StringRef.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -44,6 +45,19 @@ struct Measurement {
   bool OutOfRange = false;  ///< some lane's address was outside every buffer
 };
 
+/// Nsight Compute's per-source-line counters (SourceCounters section).
+struct NcuLine {
+  double Sectors = 0, SectorsIdeal = 0, Wavefronts = 0, WavefrontsIdeal = 0;
+  bool HasGlobal = false, HasShared = false;
+};
+/// Parses `ncu -i REP --page source --csv --print-source cuda`: one table per
+/// profiled kernel launch, in launch order; each maps a source line to its
+/// counters. Columns are found by name: a line-number column ("Line", "#",
+/// "Source Line") and the metrics memory_l2_theoretical_sectors_global(_ideal)
+/// and memory_l1_wavefronts_shared(_ideal), by metric id or display name.
+std::vector<std::map<unsigned, NcuLine>> parseNcuSourceCsv(llvm::StringRef Csv,
+                                                           std::string &Error);
+
 /// Counts one warp request from recorded addresses (TraceModel.cpp).
 Measurement measureRequest(const std::vector<std::pair<unsigned, uint64_t>> &Lanes,
                            unsigned Bytes, bool Shared);
@@ -57,6 +71,8 @@ public:
     std::string RuntimeDir;                 ///< share/cuda-coalesce-lint/runtime
     std::string Compiler;                   ///< clang++-22
     unsigned GridBlocks = 4;
+    bool Gpu = false;                       ///< --verify=gpu
+    std::string Nvcc, Ncu;                  ///< tools for --verify=gpu
     const HarnessSpec *Spec = nullptr; ///< --harness-spec
     unsigned TimeoutSeconds = 120;
   };
@@ -77,6 +93,12 @@ public:
   /// access could not be instrumented: in a header or a macro).
   std::optional<Measurement> measured(unsigned Launch,
                                       const AccessRecord &R) const;
+  /// Nsight Compute's counters for the line of \p R, per request (the
+  /// trace's request count for that line), when ncu ran.
+  std::optional<Measurement> measuredByNcu(unsigned Launch,
+                                           const AccessRecord &R) const;
+  /// Why ncu did not run or could not be read ("" when it was used).
+  const std::string &ncuSkipped() const { return NcuSkipped; }
   /// Why \p R was not instrumented.
   std::string notInstrumentedReason(const AccessRecord &R) const;
 
@@ -101,6 +123,9 @@ private:
   std::map<const clang::Expr *, std::string> Skipped;
   /// (launch, site) -> measurement
   std::map<std::pair<unsigned, unsigned>, Measurement> Results;
+  std::vector<std::map<unsigned, NcuLine>> NcuTables;
+  std::string NcuSkipped;
+  bool runNcu(const std::string &Dir, const std::string &Bin);
 };
 
 } // namespace ccl

@@ -33,3 +33,5 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 cuda = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 if os.path.isdir(os.path.join(cuda, "include")) and os.environ.get("CCL_NO_CUDA") != "1":
     config.available_features.add("cuda")
+    if os.path.exists(os.path.join(cuda, "bin", "nvcc")):
+        config.available_features.add("nvcc")

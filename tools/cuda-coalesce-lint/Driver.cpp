@@ -49,8 +49,9 @@ cl::opt<bool> Werror("werror",
 cl::opt<std::string> Verify(
     "verify",
     cl::desc("Run the kernels and measure every analyzed access: cpu (host "
-             "compiler, no GPU needed)"),
-    cl::value_desc("cpu"), cl::cat(Category));
+             "compiler, no GPU needed) or gpu (nvcc, a CUDA device, and "
+             "Nsight Compute when found)"),
+    cl::value_desc("cpu|gpu"), cl::cat(Category));
 cl::opt<std::string> HarnessSpecPath(
     "harness-spec",
     cl::desc("YAML file saying how --verify launches each kernel: grid, "
@@ -127,10 +128,10 @@ int ccl::lintMain(int argc, const char **argv) {
                       "' (expected flagged or all)");
   Opts.ReportAll = Report == "all";
   Opts.Werror = Werror;
-  if (!Verify.empty() && Verify != "cpu")
-    return UsageError("--verify=" + Verify +
-                      " is not available (only --verify=cpu is implemented)");
-  Opts.VerifyCpu = Verify == "cpu";
+  if (!Verify.empty() && Verify != "cpu" && Verify != "gpu")
+    return UsageError("unknown --verify '" + Verify + "' (expected cpu or gpu)");
+  Opts.VerifyCpu = !Verify.empty();
+  Opts.VerifyGpu = Verify == "gpu";
   for (const std::string &B : BlockDim) {
     StringRef S(B), Kernel;
     if (S.contains(':'))

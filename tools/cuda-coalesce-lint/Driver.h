@@ -29,7 +29,8 @@ struct LintOptions {
   bool Json = false;
   bool ReportAll = false;
   bool Werror = false;
-  bool VerifyCpu = false; ///< --verify=cpu
+  bool VerifyCpu = false; ///< --verify=cpu or --verify=gpu
+  bool VerifyGpu = false; ///< --verify=gpu
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   CheckOptions CheckOpts;
 };

@@ -518,18 +518,34 @@ public:
       VC.AssumeText = Opts.AssumeText;
       VC.RuntimeDir = runtimeDir();
       VC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
+      if (Opts.VerifyGpu) {
+        VC.Gpu = true;
+        std::string Cuda = Opts.CudaPath.empty() ? "/usr/local/cuda" : Opts.CudaPath;
+        for (const char *Tool : {"nvcc", "ncu"}) {
+          std::string P = Cuda + "/bin/" + Tool;
+          if (!sys::fs::exists(P))
+            if (auto Found = sys::findProgramByName(Tool))
+              P = *Found;
+          if (sys::fs::exists(P))
+            (StringRef(Tool) == "nvcc" ? VC.Nvcc : VC.Ncu) = P;
+        }
+        if (VC.Nvcc.empty())
+          VerifyError = "nvcc was not found";
+      }
       std::string Clang = std::string(CCL_CLANG_BIN_DIR) + "/clang++";
       VC.Compiler = sys::fs::exists(Clang) ? Clang : "clang++";
       for (const std::string &A : CompilerFlagsForHost)
         VC.CompilerFlags.push_back(A);
       Verifier.emplace(Ctx, VC);
       for (Run &R : Runs) {
-        R.NotRunnable = Verifier->notRunnableReason(R.K);
+        R.NotRunnable = Opts.VerifyGpu ? "" : Verifier->notRunnableReason(R.K);
         if (R.NotRunnable.empty())
           R.Launch = Verifier->addLaunch(R.K, R.Name, R.Shape.Dim, R.Records);
       }
-      if (!Verifier->run(VerifyError)) {
-        std::string Msg = "--verify=cpu: " + VerifyError;
+      if (!VerifyError.empty() || !Verifier->run(VerifyError)) {
+        std::string Msg = std::string(Opts.VerifyGpu ? "--verify=gpu: "
+                                                     : "--verify=cpu: ") +
+                          VerifyError;
         Emit({}, DiagnosticsEngine::Note, Msg);
         FileNotes.push_back(Msg);
         Verifier.reset();
@@ -543,7 +559,8 @@ public:
       const BlockShape &Shape = Rn.Shape;
       std::vector<AccessRecord> &Records = Rn.Records;
       if (Opts.VerifyCpu && !Rn.NotRunnable.empty()) {
-        std::string Msg = "kernel '" + Name + "' is not runnable on cpu (" +
+        std::string Msg = "kernel '" + Name + "' is not runnable on " +
+                          (Opts.VerifyGpu ? "the gpu" : "cpu") + " (" +
                           Rn.NotRunnable + "); its predictions are not verified";
         Emit(K->getLocation(), DiagnosticsEngine::Remark, Msg);
         FileNotes.push_back(Msg);
@@ -592,8 +609,15 @@ public:
         }
       }
     }
+    if (Verifier && Opts.VerifyGpu && !Verifier->ncuSkipped().empty()) {
+      std::string Msg = "ncu skipped: " + Verifier->ncuSkipped() +
+                        "; the device trace results stand";
+      Emit({}, DiagnosticsEngine::Note, Msg);
+      FileNotes.push_back(Msg);
+    }
     if (Opts.VerifyCpu) {
-      std::string Msg = "verified on cpu: " + std::to_string(Compared) +
+      std::string Msg = std::string("verified on ") +
+                        (Opts.VerifyGpu ? "gpu" : "cpu") + ": " + std::to_string(Compared) +
                         " predictions compared with measurements: " +
                         std::to_string(Confirmed) + " confirmed, " +
                         std::to_string(Refuted) + " refuted, " +
@@ -743,7 +767,21 @@ private:
                    {"conflict_ways", Shared ? json::Value(M->ConflictWays) : json::Value(nullptr)},
                    {"warps", M->Warps},
                    {"out_of_range", M->OutOfRange},
-                   {"source", "cpu-trace"}};
+                   {"source", Opts.VerifyGpu ? "gpu-trace" : "cpu-trace"}};
+    if (std::optional<Measurement> N = V.measuredByNcu(Launch, R)) {
+      VerifyText += "; ncu: " +
+                    std::to_string(Shared ? N->Wavefronts : N->Sectors) + Unit +
+                    " (ideal " +
+                    std::to_string(Shared ? N->IdealWavefronts : N->IdealSectors) +
+                    ") per request on that line";
+      O["ncu"] = json::Object{
+          {"sectors", Shared ? json::Value(nullptr) : json::Value(N->Sectors)},
+          {"ideal_sectors", Shared ? json::Value(nullptr) : json::Value(N->IdealSectors)},
+          {"wavefronts", Shared ? json::Value(N->Wavefronts) : json::Value(nullptr)},
+          {"ideal_wavefronts", Shared ? json::Value(N->IdealWavefronts) : json::Value(nullptr)},
+          {"warps", N->Warps},
+          {"source", "ncu"}};
+    }
     return O;
   }
 
