@@ -453,8 +453,17 @@ bool CpuVerifier::run(std::string &Error) {
   }
   for (const auto &P : OutOfRange)
     Results[P].OutOfRange = true;
-  if (C.Gpu && !runNcu(std::string(Dir), Bin))
-    return true; // the trace result stands; NcuSkipped says why
+  if (C.Gpu)
+    runNcu(std::string(Dir), Bin); // if it fails the trace result stands
+  if (!C.KeepDir.empty()) {
+    llvm::sys::fs::create_directories(C.KeepDir);
+    for (const char *F : {"kernels.cpp", "trace.txt", "source.csv", "ncu.log",
+                          "build.log"}) {
+      std::string From = (Dir + "/" + F).str();
+      if (llvm::sys::fs::exists(From))
+        llvm::sys::fs::copy_file(From, C.KeepDir + "/" + F);
+    }
+  }
   llvm::sys::fs::remove_directories(Dir);
   return true;
 }

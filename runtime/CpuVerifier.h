@@ -73,6 +73,7 @@ public:
     unsigned GridBlocks = 4;
     bool Gpu = false;                       ///< --verify=gpu
     std::string Nvcc, Ncu;                  ///< tools for --verify=gpu
+    std::string KeepDir; ///< --verify-output: keep source, trace, ncu CSV
     const HarnessSpec *Spec = nullptr; ///< --harness-spec
     unsigned TimeoutSeconds = 120;
   };

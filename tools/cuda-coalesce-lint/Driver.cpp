@@ -52,6 +52,11 @@ cl::opt<std::string> Verify(
              "compiler, no GPU needed) or gpu (nvcc, a CUDA device, and "
              "Nsight Compute when found)"),
     cl::value_desc("cpu|gpu"), cl::cat(Category));
+cl::opt<std::string> VerifyOutput(
+    "verify-output",
+    cl::desc("Keep what --verify built and recorded (instrumented source, "
+             "trace, Nsight Compute CSV) in DIR"),
+    cl::value_desc("DIR"), cl::cat(Category));
 cl::opt<std::string> HarnessSpecPath(
     "harness-spec",
     cl::desc("YAML file saying how --verify launches each kernel: grid, "
@@ -132,6 +137,7 @@ int ccl::lintMain(int argc, const char **argv) {
     return UsageError("unknown --verify '" + Verify + "' (expected cpu or gpu)");
   Opts.VerifyCpu = !Verify.empty();
   Opts.VerifyGpu = Verify == "gpu";
+  Opts.VerifyOutput = VerifyOutput;
   for (const std::string &B : BlockDim) {
     StringRef S(B), Kernel;
     if (S.contains(':'))

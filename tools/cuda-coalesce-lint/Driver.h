@@ -32,6 +32,7 @@ struct LintOptions {
   bool VerifyCpu = false; ///< --verify=cpu or --verify=gpu
   bool VerifyGpu = false; ///< --verify=gpu
   std::optional<HarnessSpec> Spec; ///< --harness-spec
+  std::string VerifyOutput;        ///< --verify-output
   CheckOptions CheckOpts;
 };
 

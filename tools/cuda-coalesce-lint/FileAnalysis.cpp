@@ -518,6 +518,8 @@ public:
       VC.AssumeText = Opts.AssumeText;
       VC.RuntimeDir = runtimeDir();
       VC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
+      if (!Opts.VerifyOutput.empty())
+        VC.KeepDir = Opts.VerifyOutput + "/" + sys::path::stem(File).str();
       if (Opts.VerifyGpu) {
         VC.Gpu = true;
         std::string Cuda = Opts.CudaPath.empty() ? "/usr/local/cuda" : Opts.CudaPath;
