@@ -338,19 +338,11 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
               std::string Name = sourceText(ME);
               if (To->isIntegralOrEnumerationType())
                 return symbolValue(Name);
-              if (To->isPointerType()) {
-                auto &Obj = AnonObjects[Name];
-                if (!Obj) {
-                  Objects.push_back(MemObject{});
-                  MemObject &O = Objects.back();
-                  O.Space = MemObject::Global;
-                  O.Name = Name;
-                  O.BaseAlign = 256;
-                  O.AlignReason = "assumed 256-byte aligned (cudaMalloc)";
-                  Obj = &O;
-                }
-                return Value::pointer(Obj, LaneInt::constant(0));
-              }
+              if (To->isPointerType())
+                return Value::pointer(
+                    namedGlobal(Name, 256,
+                                "assumed 256-byte aligned (cudaMalloc)"),
+                    LaneInt::constant(0));
             }
     }
     return load(Sub, evalLValue(Sub, M), M);

@@ -162,6 +162,22 @@ const MemObject *Interpreter::objectFor(const VarDecl *D) {
   return &O;
 }
 
+const MemObject *Interpreter::namedGlobal(const std::string &Name,
+                                          uint64_t Align,
+                                          const std::string &AlignReason) {
+  const MemObject *&Obj = AnonObjects[Name];
+  if (!Obj) {
+    Objects.push_back(MemObject{});
+    MemObject &O = Objects.back();
+    O.Space = MemObject::Global;
+    O.Name = Name;
+    O.BaseAlign = Align;
+    O.AlignReason = AlignReason;
+    Obj = &O;
+  }
+  return Obj;
+}
+
 Interpreter::Binding *Interpreter::lookup(const VarDecl *D) {
   // The innermost frame first; a lambda's body names the variables it
   // captured from an enclosing function, found in an outer frame.
@@ -271,22 +287,16 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
     std::string Name = sourceText(Site);
     if (Ty->isIntegralOrEnumerationType())
       return symbolValue(Name);
-    auto &Obj = AnonObjects[Name];
-    if (!Obj) {
-      Objects.push_back(MemObject{});
-      MemObject &O = Objects.back();
-      O.Space = MemObject::Global;
-      O.Name = Name;
-      O.BaseAlign = std::max<int64_t>(1, Ctx.getTypeAlignInChars(
-                                             Ty->getPointeeType().isNull()
-                                                 ? Ctx.CharTy
-                                                 : Ty->getPointeeType())
-                                             .getQuantity());
-      O.AlignReason = "a pointer loaded from memory, assumed only " +
-                      std::to_string(O.BaseAlign) + "-byte aligned";
-      Obj = &O;
-    }
-    return Value::pointer(Obj, LaneInt::constant(0));
+    uint64_t Align = std::max<int64_t>(
+        1, Ctx.getTypeAlignInChars(Ty->getPointeeType().isNull()
+                                       ? Ctx.CharTy
+                                       : Ty->getPointeeType())
+               .getQuantity());
+    return Value::pointer(
+        namedGlobal(Name, Align,
+                    "a pointer loaded from memory, assumed only " +
+                        std::to_string(Align) + "-byte aligned"),
+        LaneInt::constant(0));
   }
   return Value::unknown("value loaded from memory at a lane-dependent address");
 }

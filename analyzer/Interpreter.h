@@ -186,6 +186,10 @@ private:
   void writeVar(const clang::VarDecl *D, const Value &V, const LaneMask &M);
   Binding *lookup(const clang::VarDecl *D);
   const MemObject *objectFor(const clang::VarDecl *D);
+  /// Global memory known only by a name (a struct argument's pointer field,
+  /// a pointer loaded from memory): one object per name.
+  const MemObject *namedGlobal(const std::string &Name, uint64_t Align,
+                               const std::string &AlignReason);
   Value callFunction(const clang::FunctionDecl *FD,
                      llvm::ArrayRef<const clang::Expr *> Args,
                      const clang::Expr *CallSite, const LaneMask &M,
