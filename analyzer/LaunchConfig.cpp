@@ -21,6 +21,8 @@ std::string BlockShape::describe(const SourceManager &SM) const {
   switch (Source) {
   case CommandLine:
     return S + " (from --block-dim)";
+  case Comment:
+    return S + " (from the comment at " + Where() + ")";
   case LaunchSite:
     return S + " (from the launch at " + Where() +
            (UsedAssumptions ? ", with --assume" : "") + ")";
@@ -176,6 +178,30 @@ std::vector<BlockShape> ccl::shapesFor(
     It = CommandLine.find("");
   if (It != CommandLine.end())
     return {BlockShape{It->second, BlockShape::CommandLine, {}}};
+  // A comment declaring the shape, just above the kernel or on its line.
+  {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(Kernel->getLocation());
+    FileID FID = SM.getFileID(Loc);
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(FID, &Invalid);
+    unsigned Line = SM.getLineNumber(FID, SM.getFileOffset(Loc));
+    if (!Invalid)
+      for (unsigned L = Line > 3 ? Line - 3 : 1; L <= Line; ++L) {
+        SourceLocation LS = SM.translateLineCol(FID, L, 1);
+        unsigned Off = SM.getFileOffset(LS);
+        StringRef Text = Buf.substr(Off).split('\n').first;
+        size_t P = Text.find("cuda-coalesce-lint:");
+        if (P == StringRef::npos)
+          continue;
+        StringRef Rest = Text.substr(P + 19).ltrim();
+        if (!Rest.consume_front("block-dim="))
+          continue;
+        Rest = Rest.take_while([](char C) { return isdigit(C) || C == ','; });
+        if (std::optional<Dim3> D = parseDim3(Rest))
+          return {BlockShape{*D, BlockShape::Comment, LS}};
+      }
+  }
   auto L = Launches.find(Kernel->getCanonicalDecl());
   if (L != Launches.end() && !L->second.empty())
     return L->second;

@@ -1,8 +1,10 @@
 //===- LaunchConfig.h - Which block shapes a kernel runs with --------------===//
 //
 // In order of precedence: --block-dim for the kernel, --block-dim for all
-// kernels, the <<<grid, block>>> launch sites in the file (constant or dim3
-// with constant arguments), __launch_bounds__ (1-D), and an assumed 256x1x1.
+// kernels, a comment on the kernel (`// cuda-coalesce-lint: block-dim=32,8`
+// in the three lines above its declaration or on its first line), the
+// <<<grid, block>>> launch sites in the file (constant or dim3 with constant
+// arguments), __launch_bounds__ (1-D), and an assumed 256x1x1.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_LAUNCHCONFIG_H
@@ -18,7 +20,7 @@ namespace ccl {
 
 struct BlockShape {
   Dim3 Dim;
-  enum SourceKind { CommandLine, LaunchSite, LaunchBounds, Default } Source;
+  enum SourceKind { CommandLine, Comment, LaunchSite, LaunchBounds, Default } Source;
   clang::SourceLocation Loc; ///< The launch site or attribute, if any.
   bool UsedAssumptions = false; ///< computed from host code with --assume
   std::string describe(const clang::SourceManager &SM) const;

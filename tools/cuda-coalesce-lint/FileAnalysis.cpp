@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "tools/cuda-coalesce-lint/Driver.h"
 #include "runtime/CpuVerifier.h"
+#include "checks/Suppressions.h"
 
 
 using namespace clang;
@@ -576,6 +577,10 @@ public:
             if (C->space() == R.Space)
               Owner = C.get();
           bool Flagged = Owner && Owner->isFlagged(R);
+          bool Suppressed =
+              Flagged && isSuppressed(SM, R.Site->getBeginLoc(), Owner->name());
+          if (Suppressed)
+            Flagged = false;
           if (!R.Known)
             ++NUnknown;
           json::Value Measured = nullptr;
@@ -603,6 +608,8 @@ public:
                  summary(R, Ctx) + "; " + VerifyText);
           }
           json::Value A = accessJson(R, Ctx, Name, Shape, Flagged, Owner);
+          if (Suppressed)
+            A.getAsObject()->try_emplace("suppressed", true);
           if (Opts.VerifyCpu) {
             A.getAsObject()->try_emplace("measured", std::move(Measured));
             A.getAsObject()->try_emplace("verdict", Verdict);
