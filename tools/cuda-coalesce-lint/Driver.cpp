@@ -4,6 +4,8 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -37,7 +39,8 @@ cl::opt<std::string> CudaPath(
 cl::opt<std::string> GpuArch("cuda-gpu-arch",
                              cl::desc("GPU architecture to parse for"),
                              cl::init("sm_89"), cl::cat(Category));
-cl::opt<std::string> Format("format", cl::desc("Output format: text or json"),
+cl::opt<std::string> Format("format",
+                            cl::desc("Output format: text, json or sarif"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> Report(
     "report",
@@ -52,6 +55,14 @@ cl::opt<std::string> Verify(
              "compiler, no GPU needed) or gpu (nvcc, a CUDA device, and "
              "Nsight Compute when found)"),
     cl::value_desc("cpu|gpu"), cl::cat(Category));
+cl::opt<std::string> BaselinePath(
+    "baseline",
+    cl::desc("Hide the findings recorded in FILE (by check, file, kernel and "
+             "the access's source text, not line numbers)"),
+    cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string> WriteBaselinePath(
+    "write-baseline", cl::desc("Record every current finding in FILE"),
+    cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<std::string> VerifyOutput(
     "verify-output",
     cl::desc("Keep what --verify built and recorded (instrumented source, "
@@ -125,9 +136,31 @@ int ccl::lintMain(int argc, const char **argv) {
   Opts.BuildPath = BuildPath;
   Opts.GpuArch = GpuArch;
   Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
-  if (Format != "text" && Format != "json")
-    return UsageError("unknown --format '" + Format + "' (expected text or json)");
-  Opts.Json = Format == "json";
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    return UsageError("unknown --format '" + Format +
+                      "' (expected text, json or sarif)");
+  Opts.Json = Format != "text";
+  Opts.Sarif = Format == "sarif";
+  if (!BaselinePath.empty()) {
+    auto Buf = MemoryBuffer::getFile(BaselinePath);
+    if (!Buf)
+      return UsageError("cannot read baseline '" + BaselinePath + "'");
+    Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+    const json::Array *Findings = nullptr;
+    if (V)
+      if (const json::Object *O = V->getAsObject())
+        Findings = O->getArray("findings");
+    if (!Findings) {
+      if (!V)
+        consumeError(V.takeError());
+      return UsageError("invalid baseline '" + BaselinePath +
+                        "' (expected {\"version\": 1, \"findings\": [...]})");
+    }
+    for (const json::Value &F : *Findings)
+      if (const json::Object *O = F.getAsObject())
+        if (auto P = O->getString("fingerprint"))
+          Opts.Baseline.insert(P->str());
+  }
   if (Report != "flagged" && Report != "all")
     return UsageError("unknown --report '" + Report +
                       "' (expected flagged or all)");
@@ -208,7 +241,22 @@ int ccl::lintMain(int argc, const char **argv) {
   LintResults Results;
   analyzeFiles(Opts, Checks, Results);
 
-  if (Opts.Json) {
+  if (!WriteBaselinePath.empty()) {
+    std::error_code EC;
+    raw_fd_ostream F(WriteBaselinePath, EC);
+    if (EC) {
+      errs() << "cuda-coalesce-lint: error: cannot write '" << WriteBaselinePath
+             << "': " << EC.message() << "\n";
+      return ExitInputError;
+    }
+    F << formatv("{0:2}", json::Value(json::Object{
+                              {"version", 1},
+                              {"findings", std::move(Results.BaselineEntries)}}))
+      << "\n";
+  }
+  if (Opts.Sarif) {
+    outs() << formatv("{0:2}", sarifDocument(Results.Diagnostics)) << "\n";
+  } else if (Opts.Json) {
     json::Object Root{{"version", 1},
                       {"accesses", std::move(Results.Accesses)},
                       {"diagnostics", std::move(Results.Diagnostics)},

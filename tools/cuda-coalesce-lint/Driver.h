@@ -7,6 +7,7 @@
 #include "runtime/HarnessSpec.h"
 #include "llvm/Support/JSON.h"
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,10 @@ struct LintOptions {
   std::string CudaPath; ///< empty: none found, use the built-in shim
   std::string GpuArch = "sm_89";
   bool GpuArchGiven = false; ///< --cuda-gpu-arch on the command line
-  bool Json = false;
+  bool Json = false;  ///< --format=json or sarif: no text on stdout
+  bool Sarif = false; ///< --format=sarif
+  std::set<std::string> Baseline; ///< --baseline: fingerprints to hide
+  std::string WriteBaseline;      ///< --write-baseline
   bool ReportAll = false;
   bool Werror = false;
   bool VerifyCpu = false; ///< --verify=cpu or --verify=gpu
@@ -43,6 +47,7 @@ struct LintResults {
   llvm::json::Array Files;
   unsigned Flagged = 0;
   unsigned Refuted = 0; ///< --verify: predictions the run contradicted
+  llvm::json::Array BaselineEntries; ///< every finding, for --write-baseline
   bool InputError = false;
 };
 
@@ -52,6 +57,11 @@ void analyzeFiles(const LintOptions &Opts,
                   LintResults &Results);
 
 int lintMain(int argc, const char **argv);
+
+/// SARIF 2.1.0 for the findings (diagnostics array of the JSON output).
+llvm::json::Value sarifDocument(const llvm::json::Array &Diagnostics);
+/// A path relative to the repository root when it is inside it.
+std::string relativeForSarif(llvm::StringRef Path);
 
 } // namespace ccl
 #endif

@@ -15,6 +15,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -44,6 +45,7 @@ struct FileState {
   json::Array Accesses, Diagnostics;
   json::Object Info;
   unsigned Flagged = 0, Refuted = 0;
+  json::Array BaselineEntries;
   /// Source to append for kernel templates instantiated by --assume.
   std::string Instantiations;
 };
@@ -314,6 +316,72 @@ json::Value locJson(const SourceManager &SM, SourceLocation L) {
                       {"column", P.getColumn()}};
 }
 
+/// The repository root: the nearest directory above the current one that has
+/// .git, else the current directory. SARIF and baselines use paths relative
+/// to it.
+std::string repoRoot() {
+  SmallString<256> Dir;
+  sys::fs::current_path(Dir);
+  for (SmallString<256> D = Dir; !D.empty(); D = sys::path::parent_path(D)) {
+    if (sys::fs::exists(D + "/.git"))
+      return std::string(D);
+    if (sys::path::parent_path(D) == D)
+      break;
+  }
+  return std::string(Dir);
+}
+
+std::string relativeToRoot(StringRef Path) {
+  static const std::string Root = repoRoot();
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, true);
+  StringRef A(Abs);
+  if (A.consume_front(Root) && (A.empty() || A.front() == '/'))
+    return A.ltrim('/').str();
+  return std::string(Abs);
+}
+
+} // namespace
+
+std::string ccl::relativeForSarif(StringRef Path) { return relativeToRoot(Path); }
+
+namespace {
+/// What identifies a finding across edits: check, file, kernel and the
+/// access's own source text and op, not line numbers.
+std::string fingerprint(StringRef Check, StringRef RelFile, StringRef Kernel,
+                        StringRef AccessText, StringRef Op) {
+  std::string Key = (Check + "\x1f" + RelFile + "\x1f" + Kernel + "\x1f" +
+                     AccessText + "\x1f" + Op)
+                        .str();
+  char Buf[17];
+  snprintf(Buf, sizeof(Buf), "%016llx",
+           (unsigned long long)llvm::xxh3_64bits(Key));
+  return Buf;
+}
+
+/// The access expression's source text, whitespace collapsed.
+std::string accessText(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  std::string Out;
+  if (R.isInvalid())
+    return Out;
+  bool Space = false;
+  for (char C : Lexer::getSourceText(R, SM, Ctx.getLangOpts())) {
+    if (isspace((unsigned char)C)) {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
 json::Value numOrNull(bool Have, unsigned V) {
   return Have ? json::Value(V) : json::Value(nullptr);
 }
@@ -581,6 +649,26 @@ public:
               Flagged && isSuppressed(SM, R.Site->getBeginLoc(), Owner->name());
           if (Suppressed)
             Flagged = false;
+          std::string RelFile, Print, Text;
+          bool InBaseline = false;
+          if (Flagged) {
+            PresumedLoc PL =
+                SM.getPresumedLoc(SM.getExpansionLoc(R.Site->getBeginLoc()));
+            RelFile = relativeToRoot(PL.isValid() ? PL.getFilename() : "");
+            Text = accessText(R.Site, Ctx);
+            Print = fingerprint(Owner->name(), RelFile, Name, Text,
+                                accessOpName(R.Op));
+            S.BaselineEntries.push_back(json::Object{
+                {"fingerprint", Print},
+                {"check", Owner->name().str()},
+                {"file", RelFile},
+                {"kernel", Name},
+                {"access", Text},
+                {"op", accessOpName(R.Op)}});
+            InBaseline = Opts.Baseline.count(Print) > 0;
+            if (InBaseline)
+              Flagged = false;
+          }
           if (!R.Known)
             ++NUnknown;
           json::Value Measured = nullptr;
@@ -599,6 +687,20 @@ public:
             if (!Verdict.empty() && !VerifyText.empty())
               F.Notes.push_back({R.Site->getBeginLoc(), VerifyText});
             emitFinding(F, Ctx, Emit);
+            json::Object &D = *S.Diagnostics.back().getAsObject();
+            D["kernel"] = Name;
+            D["op"] = accessOpName(R.Op);
+            D["access"] = Text;
+            D["relative_file"] = RelFile;
+            D["fingerprint"] = Print;
+            D["exact"] = R.Exact;
+            D["numbers"] = json::Object{
+                {"sectors", numOrNull(R.Space == MemObject::Global, R.Worst.G.Sectors)},
+                {"ideal_sectors", numOrNull(R.Space == MemObject::Global, R.Worst.G.IdealSectors)},
+                {"wavefronts", numOrNull(R.Space == MemObject::Shared, R.Worst.S.Wavefronts)},
+                {"ideal_wavefronts", numOrNull(R.Space == MemObject::Shared, R.Worst.S.IdealWavefronts)},
+                {"conflict_ways", numOrNull(R.Space == MemObject::Shared, R.Worst.S.ConflictWays)},
+                {"block_dim", json::Array{Shape.Dim.X, Shape.Dim.Y, Shape.Dim.Z}}};
           } else if (Opts.ReportAll) {
             Emit(R.Site->getBeginLoc(), DiagnosticsEngine::Remark,
                  summary(R, Ctx) +
@@ -610,6 +712,8 @@ public:
           json::Value A = accessJson(R, Ctx, Name, Shape, Flagged, Owner);
           if (Suppressed)
             A.getAsObject()->try_emplace("suppressed", true);
+          if (InBaseline)
+            A.getAsObject()->try_emplace("baseline", true);
           if (Opts.VerifyCpu) {
             A.getAsObject()->try_emplace("measured", std::move(Measured));
             A.getAsObject()->try_emplace("verdict", Verdict);
@@ -1015,6 +1119,8 @@ void ccl::analyzeFiles(const LintOptions &Opts,
     Results.Files.push_back(std::move(S.Info));
     Results.Flagged += S.Flagged;
     Results.Refuted += S.Refuted;
+    for (json::Value &V : S.BaselineEntries)
+      Results.BaselineEntries.push_back(std::move(V));
     if (RC != 0)
       Results.InputError = true;
   }
