@@ -63,6 +63,12 @@ cl::opt<std::string> BaselinePath(
 cl::opt<std::string> WriteBaselinePath(
     "write-baseline", cl::desc("Record every current finding in FILE"),
     cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place"),
+                  cl::cat(Category));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the fix-its as clang-apply-replacements YAML to FILE"),
+    cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<std::string> VerifyOutput(
     "verify-output",
     cl::desc("Keep what --verify built and recorded (instrumented source, "
@@ -241,6 +247,25 @@ int ccl::lintMain(int argc, const char **argv) {
   LintResults Results;
   analyzeFiles(Opts, Checks, Results);
 
+  if (!ExportFixes.empty()) {
+    std::string Err;
+    if (!exportFixes(Results.Diagnostics, ExportFixes, Err)) {
+      errs() << "cuda-coalesce-lint: error: " << Err << "\n";
+      return ExitInputError;
+    }
+  }
+  if (Fix) {
+    unsigned Applied = 0;
+    std::string Err;
+    bool OK = applyFixes(Results.Diagnostics, Applied, Err);
+    if (!Err.empty())
+      errs() << "cuda-coalesce-lint: " << (OK ? "warning: " : "error: ") << Err
+             << "\n";
+    if (!OK)
+      return ExitInputError;
+    errs() << "cuda-coalesce-lint: applied " << Applied << " fix"
+           << (Applied == 1 ? "" : "es") << "\n";
+  }
   if (!WriteBaselinePath.empty()) {
     std::error_code EC;
     raw_fd_ostream F(WriteBaselinePath, EC);

@@ -60,6 +60,12 @@ int lintMain(int argc, const char **argv);
 
 /// SARIF 2.1.0 for the findings (diagnostics array of the JSON output).
 llvm::json::Value sarifDocument(const llvm::json::Array &Diagnostics);
+/// --export-fixes: clang-apply-replacements YAML of every fix-it.
+bool exportFixes(const llvm::json::Array &Diagnostics, llvm::StringRef Path,
+                 std::string &Error);
+/// --fix: applies every fix-it in place, atomically per file.
+bool applyFixes(const llvm::json::Array &Diagnostics, unsigned &Applied,
+                std::string &Error);
 /// A path relative to the repository root when it is inside it.
 std::string relativeForSarif(llvm::StringRef Path);
 
