@@ -1,5 +1,6 @@
 //===- Driver.cpp - Command line and compile commands ---------------------===//
 #include "tools/cuda-coalesce-lint/Driver.h"
+#include "tools/cuda-coalesce-lint/Config.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -63,6 +64,21 @@ cl::opt<std::string> BaselinePath(
 cl::opt<std::string> WriteBaselinePath(
     "write-baseline", cl::desc("Record every current finding in FILE"),
     cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string> ChecksOpt(
+    "checks",
+    cl::desc("Checks to run, as clang-tidy globs (cuda-*,-cuda-shared-bank-"
+             "conflict); default from .cuda-coalesce-lint.yaml, else cuda-*"),
+    cl::value_desc("GLOBS"), cl::cat(Category));
+cl::opt<std::string> HeaderFilterOpt(
+    "header-filter",
+    cl::desc("Report findings in headers whose path matches REGEX (default "
+             "from the configuration, else every header)"),
+    cl::value_desc("REGEX"), cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the effective configuration for the first file (or the "
+             "current directory) and exit"),
+    cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place"),
                   cl::cat(Category));
 cl::opt<std::string> ExportFixes(
@@ -135,6 +151,29 @@ int ccl::lintMain(int argc, const char **argv) {
     errs() << "cuda-coalesce-lint: error: " << Msg << "\n";
     return ExitInputError;
   };
+  if (DumpConfig) {
+    std::string Err;
+    std::string Where = Files.empty() ? "./-" : std::string(Files[0]);
+    std::optional<LintConfig> C = configFor(Where, Err);
+    if (!C)
+      return UsageError(Err);
+    if (!ChecksOpt.empty())
+      C->Checks = ChecksOpt;
+    if (!HeaderFilterOpt.empty())
+      C->HeaderFilter = HeaderFilterOpt;
+    for (const std::string &O : CheckOption) {
+      auto [Key, Val] = StringRef(O).split('=');
+      C->CheckOptions[Key.str()] = Val.str();
+    }
+    for (const std::string &A : Assume) {
+      auto [Name, Val] = StringRef(A).split('=');
+      C->Assume[Name.trim().str()] = Val.trim().str();
+    }
+    outs() << "# effective configuration"
+           << (C->Source.empty() ? " (defaults)" : " from " + C->Source) << "\n"
+           << dumpConfig(*C);
+    return ExitOK;
+  }
   if (Files.empty())
     return UsageError("no input files (usage: cuda-coalesce-lint [options] "
                       "FILE... [-- COMPILER-FLAGS])");
@@ -172,6 +211,8 @@ int ccl::lintMain(int argc, const char **argv) {
                       "' (expected flagged or all)");
   Opts.ReportAll = Report == "all";
   Opts.Werror = Werror;
+  Opts.ChecksGlob = ChecksOpt;
+  Opts.HeaderFilter = HeaderFilterOpt;
   if (!Verify.empty() && Verify != "cpu" && Verify != "gpu")
     return UsageError("unknown --verify '" + Verify + "' (expected cpu or gpu)");
   Opts.VerifyCpu = !Verify.empty();
@@ -236,16 +277,8 @@ int ccl::lintMain(int argc, const char **argv) {
     Opts.CudaPath = findCuda();
   }
 
-  std::vector<std::string> OptionErrors;
-  std::vector<std::unique_ptr<Check>> Checks =
-      Check::createAll(Opts.CheckOpts, OptionErrors);
-  for (const std::string &E : OptionErrors)
-    errs() << "cuda-coalesce-lint: error: " << E << "\n";
-  if (!OptionErrors.empty())
-    return ExitInputError;
-
   LintResults Results;
-  analyzeFiles(Opts, Checks, Results);
+  analyzeFiles(Opts, Results);
 
   if (!ExportFixes.empty()) {
     std::string Err;

@@ -38,6 +38,8 @@ struct LintOptions {
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output
   CheckOptions CheckOpts;
+  std::string ChecksGlob;   ///< --checks ("" = from the configuration)
+  std::string HeaderFilter; ///< --header-filter ("" = from the configuration)
 };
 
 /// What the analysis of all files produced.
@@ -51,10 +53,9 @@ struct LintResults {
   bool InputError = false;
 };
 
-/// Runs the linter over every file; prints text diagnostics as it goes.
-void analyzeFiles(const LintOptions &Opts,
-                  const std::vector<std::unique_ptr<Check>> &Checks,
-                  LintResults &Results);
+/// Runs the linter over every file (each with the configuration found for
+/// it, overridden by the command line); prints text as it goes.
+void analyzeFiles(const LintOptions &Opts, LintResults &Results);
 
 int lintMain(int argc, const char **argv);
 

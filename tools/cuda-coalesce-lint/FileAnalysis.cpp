@@ -26,6 +26,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "tools/cuda-coalesce-lint/Driver.h"
+#include "tools/cuda-coalesce-lint/Config.h"
+#include "llvm/Support/Regex.h"
 #include "runtime/CpuVerifier.h"
 #include "checks/Suppressions.h"
 
@@ -647,6 +649,13 @@ public:
           bool Flagged = Owner && Owner->isFlagged(R);
           bool Suppressed =
               Flagged && isSuppressed(SM, R.Site->getBeginLoc(), Owner->name());
+          if (Flagged && !SM.isInMainFile(SM.getExpansionLoc(R.Site->getBeginLoc()))) {
+            PresumedLoc HL =
+                SM.getPresumedLoc(SM.getExpansionLoc(R.Site->getBeginLoc()));
+            if (HL.isValid() &&
+                !llvm::Regex(Opts.HeaderFilter).match(HL.getFilename()))
+              Suppressed = true; // a header outside the filter
+          }
           if (Suppressed)
             Flagged = false;
           std::string RelFile, Print, Text;
@@ -1025,9 +1034,59 @@ private:
 };
 } // namespace
 
-void ccl::analyzeFiles(const LintOptions &Opts,
-                       const std::vector<std::unique_ptr<Check>> &Checks,
-                       LintResults &Results) {
+/// The options for one file: its configuration file, overridden by the
+/// command line. False (with a message printed) when either is invalid.
+static bool optionsFor(const std::string &File, const LintOptions &CLI,
+                       LintOptions &Out,
+                       std::vector<std::unique_ptr<Check>> &Checks) {
+  std::string Err;
+  std::optional<LintConfig> Cfg = configFor(File, Err);
+  if (!Cfg) {
+    errs() << "cuda-coalesce-lint: error: " << Err << "\n";
+    return false;
+  }
+  Out = CLI;
+  for (const auto &KV : Cfg->CheckOptions)
+    Out.CheckOpts.try_emplace(KV.first, KV.second);
+  if (!Cfg->BlockDim.empty() && !Out.BlockDims.count("")) {
+    std::optional<Dim3> D = parseDim3(Cfg->BlockDim);
+    if (!D) {
+      errs() << "cuda-coalesce-lint: error: invalid configuration "
+             << Cfg->Source << ": BlockDim '" << Cfg->BlockDim
+             << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
+      return false;
+    }
+    Out.BlockDims[""] = *D;
+  }
+  for (const auto &KV : Cfg->Assume)
+    if (Out.AssumeText.try_emplace(KV.first, KV.second).second) {
+      int64_t V;
+      if (!StringRef(KV.second).trim().getAsInteger(0, V))
+        Out.Assume[KV.first] = V;
+    }
+  if (Out.ChecksGlob.empty())
+    Out.ChecksGlob = Cfg->Checks;
+  if (Out.HeaderFilter.empty())
+    Out.HeaderFilter = Cfg->HeaderFilter;
+  std::string RegexErr;
+  if (!llvm::Regex(Out.HeaderFilter).isValid(RegexErr)) {
+    errs() << "cuda-coalesce-lint: error: invalid header filter '"
+           << Out.HeaderFilter << "': " << RegexErr << "\n";
+    return false;
+  }
+  std::vector<std::string> Errors;
+  for (auto &C : Check::createAll(Out.CheckOpts, Errors))
+    if (checkEnabled(Out.ChecksGlob, C->name().str()))
+      Checks.push_back(std::move(C));
+  for (const std::string &E : Errors)
+    errs() << "cuda-coalesce-lint: error: "
+           << (Cfg->Source.empty() ? "" : "in " + Cfg->Source + " or the command line: ")
+           << E << "\n";
+  return Errors.empty();
+}
+
+void ccl::analyzeFiles(const LintOptions &CLIOpts, LintResults &Results) {
+  const LintOptions &Opts = CLIOpts;
   std::unique_ptr<tooling::CompilationDatabase> DB;
   if (!Opts.BuildPath.empty()) {
     std::string Err;
@@ -1056,6 +1115,12 @@ void ccl::analyzeFiles(const LintOptions &Opts,
       Results.InputError = true;
       continue;
     }
+    LintOptions FileOpts;
+    std::vector<std::unique_ptr<Check>> Checks;
+    if (!optionsFor(File, CLIOpts, FileOpts, Checks)) {
+      Results.InputError = true;
+      continue;
+    }
     tooling::CompilationDatabase *Use = &Fixed;
     if (DB) {
       SmallString<256> Abs(File);
@@ -1074,7 +1139,7 @@ void ccl::analyzeFiles(const LintOptions &Opts,
       Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
       Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
       Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-      Tool.appendArgumentsAdjuster(cudaAdjuster(Opts));
+      Tool.appendArgumentsAdjuster(cudaAdjuster(FileOpts));
       // mapVirtualFile keeps references: both strings live until the run ends.
       std::string Contents;
       SmallString<256> Abs(File);
@@ -1092,7 +1157,7 @@ void ccl::analyzeFiles(const LintOptions &Opts,
       raw_string_ostream ErrOS(S.Err);
       CappedDiagnostics Diags(ErrOS, DiagOpts, S);
       Tool.setDiagnosticConsumer(&Diags);
-      LintActionFactory Factory(Opts, Checks, S, Extra.empty());
+      LintActionFactory Factory(FileOpts, Checks, S, Extra.empty());
       int RC = Tool.run(&Factory);
       if (S.Errors > S.ErrorsShown && S.MissingHeaders.empty())
         ErrOS << File << ": " << (S.Errors - S.ErrorsShown)

@@ -1,0 +1,98 @@
+//===- Config.cpp - .cuda-coalesce-lint.yaml --------------------------------===//
+#include "tools/cuda-coalesce-lint/Config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace ccl;
+using llvm::yaml::IO;
+
+namespace llvm {
+namespace yaml {
+template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
+  static void inputOne(IO &Io, StringRef Key,
+                       std::map<std::string, std::string> &M) {
+    Io.mapRequired(Key.str().c_str(), M[Key.str()]);
+  }
+  static void output(IO &Io, std::map<std::string, std::string> &M) {
+    for (auto &KV : M)
+      Io.mapRequired(KV.first.c_str(), KV.second);
+  }
+};
+template <> struct MappingTraits<LintConfig> {
+  static void mapping(IO &Io, LintConfig &C) {
+    Io.mapOptional("Checks", C.Checks);
+    Io.mapOptional("CheckOptions", C.CheckOptions);
+    Io.mapOptional("BlockDim", C.BlockDim);
+    Io.mapOptional("Assume", C.Assume);
+    Io.mapOptional("HeaderFilter", C.HeaderFilter);
+  }
+};
+} // namespace yaml
+} // namespace llvm
+
+std::optional<LintConfig> ccl::configFor(const std::string &File,
+                                         std::string &Error) {
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, ".cuda-coalesce-lint.yaml");
+    if (llvm::sys::fs::exists(Path)) {
+      auto Buf = llvm::MemoryBuffer::getFile(Path);
+      if (!Buf) {
+        Error = "cannot read '" + std::string(Path) + "'";
+        return std::nullopt;
+      }
+      LintConfig C;
+      std::string Diag;
+      llvm::raw_string_ostream DiagOS(Diag);
+      llvm::yaml::Input In((*Buf)->getBuffer(), nullptr,
+                           [](const llvm::SMDiagnostic &D, void *Ctx) {
+                             auto &OS = *static_cast<llvm::raw_ostream *>(Ctx);
+                             OS << D.getLineNo() << ":" << D.getColumnNo() + 1
+                                << ": " << D.getMessage();
+                           },
+                           &DiagOS);
+      In >> C;
+      if (In.error()) {
+        Error = "invalid configuration " + std::string(Path) + ":" + DiagOS.str();
+        return std::nullopt;
+      }
+      C.Source = std::string(Path);
+      return C;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return LintConfig{};
+}
+
+bool ccl::checkEnabled(const std::string &Globs, const std::string &Name) {
+  bool On = false;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  llvm::StringRef(Globs).split(Parts, ',');
+  for (llvm::StringRef P : Parts) {
+    P = P.trim();
+    bool Neg = P.consume_front("-");
+    auto G = llvm::GlobPattern::create(P);
+    if (G && G->match(Name))
+      On = !Neg;
+  }
+  return On;
+}
+
+std::string ccl::dumpConfig(const LintConfig &C) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  llvm::yaml::Output Out(OS);
+  LintConfig Copy = C;
+  Out << Copy;
+  return OS.str();
+}

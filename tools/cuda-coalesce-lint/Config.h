@@ -1,0 +1,44 @@
+//===- Config.h - .cuda-coalesce-lint.yaml ---------------------------------===//
+//
+// Found upward from each analyzed file, like .clang-tidy; the command line
+// wins over it. Keys:
+//
+//   Checks: "cuda-*,-cuda-shared-bank-conflict"   # globs, '-' disables
+//   CheckOptions:
+//     cuda-uncoalesced-global.MinEfficiency: 50
+//   BlockDim: "32,8"                 # default block shape for every kernel
+//   Assume: {n: 4096, scalar_t: float}
+//   HeaderFilter: "include/mylib/.*" # findings in other headers are hidden
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_TOOLS_CONFIG_H
+#define CCL_TOOLS_CONFIG_H
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace ccl {
+
+struct LintConfig {
+  std::string Checks = "cuda-*";
+  std::map<std::string, std::string> CheckOptions;
+  std::string BlockDim;
+  std::map<std::string, std::string> Assume;
+  std::string HeaderFilter = ".*";
+  std::string Source; ///< the file it came from ("" = defaults)
+};
+
+/// The nearest .cuda-coalesce-lint.yaml above \p File (its directory
+/// first), parsed; defaults when there is none; nullopt with \p Error naming
+/// the file, line and key when it is invalid.
+std::optional<LintConfig> configFor(const std::string &File, std::string &Error);
+
+/// Whether check \p Name is enabled by a clang-tidy style glob list.
+bool checkEnabled(const std::string &Globs, const std::string &Name);
+
+/// YAML text of \p C (for --dump-config).
+std::string dumpConfig(const LintConfig &C);
+
+} // namespace ccl
+#endif
