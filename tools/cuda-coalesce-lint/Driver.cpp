@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <thread>
 
 using namespace llvm;
 using namespace ccl;
@@ -79,6 +80,10 @@ cl::opt<bool> DumpConfig(
     cl::desc("Print the effective configuration for the first file (or the "
              "current directory) and exit"),
     cl::cat(Category));
+cl::opt<unsigned> JobsOpt("j",
+                          cl::desc("Analyze N files in parallel (output stays "
+                                   "grouped per file, in the order given)"),
+                          cl::value_desc("N"), cl::init(1), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place"),
                   cl::cat(Category));
 cl::opt<std::string> ExportFixes(
@@ -212,6 +217,7 @@ int ccl::lintMain(int argc, const char **argv) {
   Opts.ReportAll = Report == "all";
   Opts.Werror = Werror;
   Opts.ChecksGlob = ChecksOpt;
+  Opts.Jobs = JobsOpt == 0 ? std::thread::hardware_concurrency() : JobsOpt;
   Opts.HeaderFilter = HeaderFilterOpt;
   if (!Verify.empty() && Verify != "cpu" && Verify != "gpu")
     return UsageError("unknown --verify '" + Verify + "' (expected cpu or gpu)");

@@ -33,6 +33,7 @@ struct LintOptions {
   std::string WriteBaseline;      ///< --write-baseline
   bool ReportAll = false;
   bool Werror = false;
+  unsigned Jobs = 1; ///< -j
   bool VerifyCpu = false; ///< --verify=cpu or --verify=gpu
   bool VerifyGpu = false; ///< --verify=gpu
   std::optional<HarnessSpec> Spec; ///< --harness-spec

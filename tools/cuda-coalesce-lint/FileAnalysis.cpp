@@ -16,6 +16,9 @@
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
+#include <atomic>
+#include <mutex>
+#include <thread>
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -1038,11 +1041,12 @@ private:
 /// command line. False (with a message printed) when either is invalid.
 static bool optionsFor(const std::string &File, const LintOptions &CLI,
                        LintOptions &Out,
-                       std::vector<std::unique_ptr<Check>> &Checks) {
+                       std::vector<std::unique_ptr<Check>> &Checks,
+                       raw_ostream &ErrOS) {
   std::string Err;
   std::optional<LintConfig> Cfg = configFor(File, Err);
   if (!Cfg) {
-    errs() << "cuda-coalesce-lint: error: " << Err << "\n";
+    ErrOS << "cuda-coalesce-lint: error: " << Err << "\n";
     return false;
   }
   Out = CLI;
@@ -1051,7 +1055,7 @@ static bool optionsFor(const std::string &File, const LintOptions &CLI,
   if (!Cfg->BlockDim.empty() && !Out.BlockDims.count("")) {
     std::optional<Dim3> D = parseDim3(Cfg->BlockDim);
     if (!D) {
-      errs() << "cuda-coalesce-lint: error: invalid configuration "
+      ErrOS << "cuda-coalesce-lint: error: invalid configuration "
              << Cfg->Source << ": BlockDim '" << Cfg->BlockDim
              << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
       return false;
@@ -1070,7 +1074,7 @@ static bool optionsFor(const std::string &File, const LintOptions &CLI,
     Out.HeaderFilter = Cfg->HeaderFilter;
   std::string RegexErr;
   if (!llvm::Regex(Out.HeaderFilter).isValid(RegexErr)) {
-    errs() << "cuda-coalesce-lint: error: invalid header filter '"
+    ErrOS << "cuda-coalesce-lint: error: invalid header filter '"
            << Out.HeaderFilter << "': " << RegexErr << "\n";
     return false;
   }
@@ -1079,7 +1083,7 @@ static bool optionsFor(const std::string &File, const LintOptions &CLI,
     if (checkEnabled(Out.ChecksGlob, C->name().str()))
       Checks.push_back(std::move(C));
   for (const std::string &E : Errors)
-    errs() << "cuda-coalesce-lint: error: "
+    ErrOS << "cuda-coalesce-lint: error: "
            << (Cfg->Source.empty() ? "" : "in " + Cfg->Source + " or the command line: ")
            << E << "\n";
   return Errors.empty();
@@ -1104,29 +1108,40 @@ void ccl::analyzeFiles(const LintOptions &CLIOpts, LintResults &Results) {
   sys::fs::current_path(Cwd);
   tooling::FixedCompilationDatabase Fixed(Cwd, Opts.ExtraArgs);
 
-  for (const std::string &File : Opts.Files) {
+  // Each file is analyzed on its own (in parallel with -j) into a buffered
+  // outcome; outcomes are printed in the order the files were given.
+  struct Outcome {
+    FileState S;
+    std::string Pre; ///< messages about the file itself (missing, config)
+    bool InputError = false;
+  };
+  std::vector<Outcome> Outcomes(Opts.Files.size());
+  auto Process = [&](size_t Index) {
+    const std::string &File = Opts.Files[Index];
+    Outcome &O = Outcomes[Index];
+    raw_string_ostream PreOS(O.Pre);
     if (!sys::fs::exists(File)) {
-      errs() << "cuda-coalesce-lint: error: no such file: '" << File << "'\n";
-      Results.InputError = true;
-      continue;
+      PreOS << "cuda-coalesce-lint: error: no such file: '" << File << "'\n";
+      O.InputError = true;
+      return;
     }
     if (sys::fs::is_directory(File)) {
-      errs() << "cuda-coalesce-lint: error: '" << File << "' is a directory\n";
-      Results.InputError = true;
-      continue;
+      PreOS << "cuda-coalesce-lint: error: '" << File << "' is a directory\n";
+      O.InputError = true;
+      return;
     }
     LintOptions FileOpts;
     std::vector<std::unique_ptr<Check>> Checks;
-    if (!optionsFor(File, CLIOpts, FileOpts, Checks)) {
-      Results.InputError = true;
-      continue;
+    if (!optionsFor(File, CLIOpts, FileOpts, Checks, PreOS)) {
+      O.InputError = true;
+      return;
     }
     tooling::CompilationDatabase *Use = &Fixed;
     if (DB) {
       SmallString<256> Abs(File);
       sys::fs::make_absolute(Abs);
       if (DB->getCompileCommands(Abs).empty())
-        errs() << "cuda-coalesce-lint: warning: '" << File
+        PreOS << "cuda-coalesce-lint: warning: '" << File
                << "' is not in the compilation database; using default flags\n";
       else
         Use = DB.get();
@@ -1136,6 +1151,7 @@ void ccl::analyzeFiles(const LintOptions &CLIOpts, LintResults &Results) {
     auto RunOnce = [&](FileState &S, const std::string &Extra) {
       S.File = File;
       tooling::ClangTool Tool(*Use, {File});
+      Tool.setPrintErrorMessage(false); // the summary line says it instead
       Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
       Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
       Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
@@ -1171,8 +1187,41 @@ void ccl::analyzeFiles(const LintOptions &CLIOpts, LintResults &Results) {
       RC = RunOnce(Second, S.Instantiations);
       S = std::move(Second);
     }
-    // clang's diagnostics, then the findings, then the summary line.
-    errs() << S.Err;
+    O.InputError = RC != 0;
+    O.S = std::move(S);
+  };
+
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, Opts.Files.size()));
+  bool Progress = Opts.Files.size() > 3 && errs().is_displayed();
+  std::atomic<size_t> Next{0}, Done{0};
+  std::mutex ProgressMutex;
+  auto Worker = [&] {
+    for (size_t I; (I = Next++) < Opts.Files.size();) {
+      Process(I);
+      if (Progress) {
+        std::lock_guard<std::mutex> G(ProgressMutex);
+        errs() << "\r[" << ++Done << "/" << Opts.Files.size() << "] "
+               << sys::path::filename(Opts.Files[I]) << "\x1b[K";
+      }
+    }
+  };
+  if (Jobs == 1) {
+    Worker();
+  } else {
+    std::vector<std::thread> Pool;
+    for (unsigned J = 0; J < Jobs; ++J)
+      Pool.emplace_back(Worker);
+    for (std::thread &T : Pool)
+      T.join();
+  }
+  if (Progress)
+    errs() << "\r\x1b[K";
+
+  for (Outcome &O : Outcomes) {
+    FileState &S = O.S;
+    // Per file: messages about it, clang's diagnostics, the findings, then
+    // the summary line.
+    errs() << O.Pre << S.Err;
     errs().flush();
     outs() << S.Out;
     outs().flush();
@@ -1181,12 +1230,13 @@ void ccl::analyzeFiles(const LintOptions &CLIOpts, LintResults &Results) {
       Results.Accesses.push_back(std::move(V));
     for (json::Value &V : S.Diagnostics)
       Results.Diagnostics.push_back(std::move(V));
-    Results.Files.push_back(std::move(S.Info));
+    if (S.Info.size())
+      Results.Files.push_back(std::move(S.Info));
     Results.Flagged += S.Flagged;
     Results.Refuted += S.Refuted;
     for (json::Value &V : S.BaselineEntries)
       Results.BaselineEntries.push_back(std::move(V));
-    if (RC != 0)
+    if (O.InputError)
       Results.InputError = true;
   }
 }
