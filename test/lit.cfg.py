@@ -28,6 +28,16 @@ lint = os.path.join(config.ccl_bin_dir, "cuda-coalesce-lint")
 config.substitutions.append(("%lint-cuda", lint))
 config.substitutions.append(("%lint", lint + " --cuda-path=none"))
 config.substitutions.append(("%python", "python3"))
+tidy = os.path.join(config.llvm_tools_dir, "clang-tidy")
+plugin = os.path.join(config.ccl_obj_root, "lib", "libCudaCoalesceLintTidy.so")
+shim = os.path.join(config.ccl_obj_root, "share", "cuda-coalesce-lint", "include")
+config.substitutions.append(("%clang-tidy", tidy + " --load=" + plugin))
+config.substitutions.append(("%shim-flags", "-x cuda --cuda-device-only -nocudainc -nocudalib "
+                             "--cuda-gpu-arch=sm_90 -isystem " + shim + " -include " +
+                             os.path.join(shim, "cuda_shim.h")))
+# A sanitized plugin cannot be loaded into the (uninstrumented) clang-tidy.
+if os.path.exists(tidy) and config.ccl_sanitize.upper() not in ("ON", "1", "TRUE"):
+    config.available_features.add("clang-tidy")
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 cuda = os.environ.get("CUDA_PATH", "/usr/local/cuda")

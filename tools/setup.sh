@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
-PACKAGES=(clang-22 clang-tools-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
+PACKAGES=(clang-22 clang-tools-22 clang-tidy-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
           cmake ninja-build ccache libgtest-dev python3)
 missing=()
 for p in "${PACKAGES[@]}"; do
