@@ -75,6 +75,11 @@ cl::opt<std::string> HeaderFilterOpt(
     cl::desc("Report findings in headers whose path matches REGEX (default "
              "from the configuration, else every header)"),
     cl::value_desc("REGEX"), cl::cat(Category));
+cl::opt<bool> Lsp("lsp",
+                  cl::desc("Run as a Language Server over stdio (next to "
+                           "clangd): diagnostics on open and save, fix-its "
+                           "as code actions"),
+                  cl::cat(Category));
 cl::opt<bool> DumpConfig(
     "dump-config",
     cl::desc("Print the effective configuration for the first file (or the "
@@ -179,7 +184,7 @@ int ccl::lintMain(int argc, const char **argv) {
            << dumpConfig(*C);
     return ExitOK;
   }
-  if (Files.empty())
+  if (Files.empty() && !Lsp)
     return UsageError("no input files (usage: cuda-coalesce-lint [options] "
                       "FILE... [-- COMPILER-FLAGS])");
   Opts.Files.assign(Files.begin(), Files.end());
@@ -283,6 +288,8 @@ int ccl::lintMain(int argc, const char **argv) {
     Opts.CudaPath = findCuda();
   }
 
+  if (Lsp)
+    return runLsp(Opts);
   LintResults Results;
   analyzeFiles(Opts, Results);
 

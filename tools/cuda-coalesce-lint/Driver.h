@@ -60,6 +60,9 @@ void analyzeFiles(const LintOptions &Opts, LintResults &Results);
 
 int lintMain(int argc, const char **argv);
 
+/// --lsp: a Language Server over stdio; returns the exit status.
+int runLsp(const LintOptions &Base);
+
 /// SARIF 2.1.0 for the findings (diagnostics array of the JSON output).
 llvm::json::Value sarifDocument(const llvm::json::Array &Diagnostics);
 /// --export-fixes: clang-apply-replacements YAML of every fix-it.
