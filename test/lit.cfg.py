@@ -45,3 +45,10 @@ if os.path.isdir(os.path.join(cuda, "include")) and os.environ.get("CCL_NO_CUDA"
     config.available_features.add("cuda")
     if os.path.exists(os.path.join(cuda, "bin", "nvcc")):
         config.available_features.add("nvcc")
+
+chromium = "/usr/bin/chromium"
+if os.path.exists(chromium):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium + " --headless --no-sandbox --disable-gpu "
+        "--disable-quic --no-first-run --disable-background-networking "
+        "--disable-component-update --disable-sync"))

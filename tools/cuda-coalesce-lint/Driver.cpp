@@ -42,7 +42,7 @@ cl::opt<std::string> GpuArch("cuda-gpu-arch",
                              cl::desc("GPU architecture to parse for"),
                              cl::init("sm_89"), cl::cat(Category));
 cl::opt<std::string> Format("format",
-                            cl::desc("Output format: text, json or sarif"),
+                            cl::desc("Output format: text, json, sarif or html"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> Report(
     "report",
@@ -191,11 +191,13 @@ int ccl::lintMain(int argc, const char **argv) {
   Opts.BuildPath = BuildPath;
   Opts.GpuArch = GpuArch;
   Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
-  if (Format != "text" && Format != "json" && Format != "sarif")
+  if (Format != "text" && Format != "json" && Format != "sarif" &&
+      Format != "html")
     return UsageError("unknown --format '" + Format +
-                      "' (expected text, json or sarif)");
+                      "' (expected text, json, sarif or html)");
   Opts.Json = Format != "text";
   Opts.Sarif = Format == "sarif";
+  Opts.Html = Format == "html";
   if (!BaselinePath.empty()) {
     auto Buf = MemoryBuffer::getFile(BaselinePath);
     if (!Buf)
@@ -325,7 +327,9 @@ int ccl::lintMain(int argc, const char **argv) {
                               {"findings", std::move(Results.BaselineEntries)}}))
       << "\n";
   }
-  if (Opts.Sarif) {
+  if (Opts.Html) {
+    outs() << htmlReport(Results);
+  } else if (Opts.Sarif) {
     outs() << formatv("{0:2}", sarifDocument(Results.Diagnostics)) << "\n";
   } else if (Opts.Json) {
     json::Object Root{{"version", 1},

@@ -29,6 +29,7 @@ struct LintOptions {
   bool GpuArchGiven = false; ///< --cuda-gpu-arch on the command line
   bool Json = false;  ///< --format=json or sarif: no text on stdout
   bool Sarif = false; ///< --format=sarif
+  bool Html = false;  ///< --format=html
   std::set<std::string> Baseline; ///< --baseline: fingerprints to hide
   std::string WriteBaseline;      ///< --write-baseline
   bool ReportAll = false;
@@ -59,6 +60,9 @@ struct LintResults {
 void analyzeFiles(const LintOptions &Opts, LintResults &Results);
 
 int lintMain(int argc, const char **argv);
+
+/// --format=html: a self-contained report with a picture of each warp.
+std::string htmlReport(const LintResults &R);
 
 /// --lsp: a Language Server over stdio; returns the exit status.
 int runLsp(const LintOptions &Base);

@@ -964,6 +964,16 @@ private:
     };
     if (!R.HoldsFor.empty())
       O["holds_for"] = R.HoldsFor;
+    // The worst request's byte offset in the object per lane (null: lane
+    // inactive), for pictures of the warp (--format=html).
+    if (R.Known) {
+      json::Array Lanes;
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        Lanes.push_back((R.Worst.Lanes >> K & 1)
+                            ? json::Value(R.Worst.WorstOffsets[K])
+                            : json::Value(nullptr));
+      O["lane_bytes"] = std::move(Lanes);
+    }
     return O;
   }
 
