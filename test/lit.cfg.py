@@ -52,3 +52,7 @@ if os.path.exists(chromium):
     config.substitutions.append(("%chromium", chromium + " --headless --no-sandbox --disable-gpu "
         "--disable-quic --no-first-run --disable-background-networking "
         "--disable-component-update --disable-sync"))
+
+import shutil
+if shutil.which("script"):
+    config.available_features.add("script")

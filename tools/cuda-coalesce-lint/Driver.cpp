@@ -3,6 +3,7 @@
 #include "tools/cuda-coalesce-lint/Config.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -74,6 +75,11 @@ cl::opt<std::string> HeaderFilterOpt(
     "header-filter",
     cl::desc("Report findings in headers whose path matches REGEX (default "
              "from the configuration, else every header)"),
+    cl::value_desc("REGEX"), cl::cat(Category));
+cl::opt<std::string> FileFilter(
+    "file-filter",
+    cl::desc("With -p and no FILE: analyze the database's CUDA entries whose "
+             "path matches REGEX (default: every .cu/.cuh entry)"),
     cl::value_desc("REGEX"), cl::cat(Category));
 cl::opt<bool> Lsp("lsp",
                   cl::desc("Run as a Language Server over stdio (next to "
@@ -184,10 +190,32 @@ int ccl::lintMain(int argc, const char **argv) {
            << dumpConfig(*C);
     return ExitOK;
   }
-  if (Files.empty() && !Lsp)
-    return UsageError("no input files (usage: cuda-coalesce-lint [options] "
-                      "FILE... [-- COMPILER-FLAGS])");
   Opts.Files.assign(Files.begin(), Files.end());
+  if (Opts.Files.empty() && !BuildPath.empty() && !Lsp) {
+    // Every CUDA entry of the compilation database, optionally filtered.
+    std::string Err;
+    auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+        BuildPath, Err);
+    if (!DB)
+      return UsageError("cannot load a compilation database from '" +
+                        BuildPath + "': " + Err);
+    llvm::Regex Filter(FileFilter.empty() ? std::string(".*") : std::string(FileFilter));
+    std::string RegexErr;
+    if (!Filter.isValid(RegexErr))
+      return UsageError("invalid --file-filter '" + FileFilter + "': " + RegexErr);
+    for (const std::string &F : DB->getAllFiles())
+      if ((StringRef(F).ends_with(".cu") || StringRef(F).ends_with(".cuh")) &&
+          Filter.match(F))
+        Opts.Files.push_back(F);
+    llvm::sort(Opts.Files);
+    if (Opts.Files.empty())
+      return UsageError("the compilation database in '" + BuildPath +
+                        "' has no CUDA entries" +
+                        (FileFilter.empty() ? std::string() : std::string(" matching --file-filter")));
+  }
+  if (Opts.Files.empty() && !Lsp)
+    return UsageError("no input files (usage: cuda-coalesce-lint [options] "
+                      "FILE... [-- COMPILER-FLAGS], or -p BUILD_DIR)");
   Opts.BuildPath = BuildPath;
   Opts.GpuArch = GpuArch;
   Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
