@@ -2,6 +2,7 @@
 #include "runtime/HarnessSpec.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLTraits.h"
+#include "runtime/YamlStringMap.h"
 
 using namespace ccl;
 using llvm::yaml::IO;
@@ -32,16 +33,6 @@ template <> struct CustomMappingTraits<std::map<std::string, BufferSpec>> {
     Io.mapRequired(Key.str().c_str(), M[Key.str()]);
   }
   static void output(IO &Io, std::map<std::string, BufferSpec> &M) {
-    for (auto &KV : M)
-      Io.mapRequired(KV.first.c_str(), KV.second);
-  }
-};
-template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
-  static void inputOne(IO &Io, StringRef Key,
-                       std::map<std::string, std::string> &M) {
-    Io.mapRequired(Key.str().c_str(), M[Key.str()]);
-  }
-  static void output(IO &Io, std::map<std::string, std::string> &M) {
     for (auto &KV : M)
       Io.mapRequired(KV.first.c_str(), KV.second);
   }

@@ -5,6 +5,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
+#include "runtime/YamlStringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace ccl;
@@ -12,16 +13,6 @@ using llvm::yaml::IO;
 
 namespace llvm {
 namespace yaml {
-template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
-  static void inputOne(IO &Io, StringRef Key,
-                       std::map<std::string, std::string> &M) {
-    Io.mapRequired(Key.str().c_str(), M[Key.str()]);
-  }
-  static void output(IO &Io, std::map<std::string, std::string> &M) {
-    for (auto &KV : M)
-      Io.mapRequired(KV.first.c_str(), KV.second);
-  }
-};
 template <> struct MappingTraits<LintConfig> {
   static void mapping(IO &Io, LintConfig &C) {
     Io.mapOptional("Checks", C.Checks);
