@@ -57,10 +57,10 @@ std::optional<LintConfig> ccl::configFor(const std::string &File,
       C.Source = std::string(Path);
       return C;
     }
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    std::string Parent = llvm::sys::path::parent_path(Dir).str();
     if (Parent == Dir)
       break;
-    Dir = Parent;
+    Dir = Parent; // a copy: Dir must not be assigned a view of itself
   }
   return LintConfig{};
 }

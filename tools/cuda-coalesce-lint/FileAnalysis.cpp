@@ -327,9 +327,10 @@ json::Value locJson(const SourceManager &SM, SourceLocation L) {
 std::string repoRoot() {
   SmallString<256> Dir;
   sys::fs::current_path(Dir);
-  for (SmallString<256> D = Dir; !D.empty(); D = sys::path::parent_path(D)) {
+  // std::string, not SmallString: parent_path returns a view into D.
+  for (std::string D(Dir); !D.empty(); D = sys::path::parent_path(D).str()) {
     if (sys::fs::exists(D + "/.git"))
-      return std::string(D);
+      return D;
     if (sys::path::parent_path(D) == D)
       break;
   }

@@ -41,7 +41,7 @@ const RuleText Rules[] = {
 std::string rootUri() {
   SmallString<256> Dir;
   sys::fs::current_path(Dir);
-  for (SmallString<256> D = Dir;; D = sys::path::parent_path(D)) {
+  for (std::string D(Dir);; D = sys::path::parent_path(D).str()) {
     if (sys::fs::exists(D + "/.git")) {
       Dir = D;
       break;
