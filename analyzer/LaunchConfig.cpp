@@ -28,6 +28,8 @@ std::string BlockShape::describe(const SourceManager &SM) const {
            (UsedAssumptions ? ", with --assume" : "") + ")";
   case LaunchBounds:
     return S + " (from __launch_bounds__)";
+  case Configuration:
+    return S + " (from BlockDim in " + ConfigFile + ")";
   case Default:
     return S + " (assumed; no launch site, __launch_bounds__ or --block-dim)";
   }
@@ -170,7 +172,8 @@ std::vector<BlockShape> ccl::shapesFor(
     const FunctionDecl *Kernel, llvm::StringRef KernelName,
     const std::map<std::string, Dim3> &CommandLine,
     const std::map<const FunctionDecl *, std::vector<BlockShape>> &Launches,
-    ASTContext &Ctx) {
+    ASTContext &Ctx, std::optional<Dim3> ConfigDefault,
+    llvm::StringRef ConfigFile) {
   auto It = CommandLine.find(KernelName.str());
   if (It == CommandLine.end())
     It = CommandLine.find(Kernel->getNameAsString());
@@ -209,5 +212,10 @@ std::vector<BlockShape> ccl::shapesFor(
     if (std::optional<unsigned> N = constInt(LB->getMaxThreads(), Ctx))
       return {BlockShape{Dim3{*N, 1, 1}, BlockShape::LaunchBounds,
                          LB->getLocation()}};
+  if (ConfigDefault) {
+    BlockShape S{*ConfigDefault, BlockShape::Configuration, {}};
+    S.ConfigFile = ConfigFile.str();
+    return {S};
+  }
   return {BlockShape{Dim3{256, 1, 1}, BlockShape::Default, {}}};
 }

@@ -4,7 +4,8 @@
 // kernels, a comment on the kernel (`// cuda-coalesce-lint: block-dim=32,8`
 // in the three lines above its declaration or on its first line), the
 // <<<grid, block>>> launch sites in the file (constant or dim3 with constant
-// arguments), __launch_bounds__ (1-D), and an assumed 256x1x1.
+// arguments), __launch_bounds__ (1-D), the configuration file's BlockDim
+// (a project default), and an assumed 256x1x1.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_LAUNCHCONFIG_H
@@ -20,9 +21,17 @@ namespace ccl {
 
 struct BlockShape {
   Dim3 Dim;
-  enum SourceKind { CommandLine, Comment, LaunchSite, LaunchBounds, Default } Source;
+  enum SourceKind {
+    CommandLine,
+    Comment,
+    LaunchSite,
+    LaunchBounds,
+    Configuration,
+    Default
+  } Source;
   clang::SourceLocation Loc; ///< The launch site or attribute, if any.
   bool UsedAssumptions = false; ///< computed from host code with --assume
+  std::string ConfigFile;       ///< Configuration: where it was set
   std::string describe(const clang::SourceManager &SM) const;
 };
 
@@ -35,12 +44,14 @@ std::optional<Dim3> parseDim3(llvm::StringRef S);
 std::map<const clang::FunctionDecl *, std::vector<BlockShape>>
 collectLaunchSites(clang::ASTContext &Ctx, const InterpreterOptions &Opts);
 
-/// The shapes to analyze \p Kernel with.
+/// The shapes to analyze \p Kernel with. \p ConfigDefault is the
+/// configuration file's BlockDim (set in \p ConfigFile), if any.
 std::vector<BlockShape> shapesFor(
     const clang::FunctionDecl *Kernel, llvm::StringRef KernelName,
     const std::map<std::string, Dim3> &CommandLine,
     const std::map<const clang::FunctionDecl *, std::vector<BlockShape>> &Launches,
-    clang::ASTContext &Ctx);
+    clang::ASTContext &Ctx, std::optional<Dim3> ConfigDefault = std::nullopt,
+    llvm::StringRef ConfigFile = "");
 
 } // namespace ccl
 #endif

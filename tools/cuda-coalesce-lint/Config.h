@@ -6,7 +6,7 @@
 //   Checks: "cuda-*,-cuda-shared-bank-conflict"   # globs, '-' disables
 //   CheckOptions:
 //     cuda-uncoalesced-global.MinEfficiency: 50
-//   BlockDim: "32,8"                 # default block shape for every kernel
+//   BlockDim: "32,8"                 # default shape (launch sites etc. win)
 //   Assume: {n: 4096, scalar_t: float}
 //   HeaderFilter: "include/mylib/.*" # findings in other headers are hidden
 //

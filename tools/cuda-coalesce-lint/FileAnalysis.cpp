@@ -580,7 +580,8 @@ public:
       }
       ++NKernels;
       for (const BlockShape &Shape :
-           shapesFor(K, Name, Opts.BlockDims, Launches, Ctx))
+           shapesFor(K, Name, Opts.BlockDims, Launches, Ctx,
+                     Opts.ConfigBlockDim, Opts.ConfigFile))
         Runs.push_back({K, Name, Shape, analyzeKernel(Ctx, K, Shape.Dim, IOpts)});
     }
 
@@ -1063,7 +1064,8 @@ static bool optionsFor(const std::string &File, const LintOptions &CLI,
   Out = CLI;
   for (const auto &KV : Cfg->CheckOptions)
     Out.CheckOpts.try_emplace(KV.first, KV.second);
-  if (!Cfg->BlockDim.empty() && !Out.BlockDims.count("")) {
+  Out.ConfigFile = Cfg->Source;
+  if (!Cfg->BlockDim.empty()) {
     std::optional<Dim3> D = parseDim3(Cfg->BlockDim);
     if (!D) {
       ErrOS << "cuda-coalesce-lint: error: invalid configuration "
@@ -1071,7 +1073,7 @@ static bool optionsFor(const std::string &File, const LintOptions &CLI,
              << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
       return false;
     }
-    Out.BlockDims[""] = *D;
+    Out.ConfigBlockDim = *D; // a default: launch sites and attributes win
   }
   for (const auto &KV : Cfg->Assume)
     if (Out.AssumeText.try_emplace(KV.first, KV.second).second) {
