@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
 PACKAGES=(clang-22 clang-tools-22 clang-tidy-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
-          cmake ninja-build ccache libgtest-dev python3 chromium)
+          cmake ninja-build ccache libgtest-dev python3)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
