@@ -38,8 +38,11 @@ Value unknownFrom(const Value &A, const Value &B, llvm::StringRef Fallback) {
   Value R = Value::unknown(A.isUnknown() && !A.Reason.empty()   ? A.Reason
                            : B.isUnknown() && !B.Reason.empty() ? B.Reason
                                                                  : Fallback.str());
+  // Without duplicates: x = f(x, x) repeated must not double the list.
   R.Deps = A.Deps;
-  R.Deps.append(B.Deps.begin(), B.Deps.end());
+  for (SymbolId S : B.Deps)
+    if (!llvm::is_contained(R.Deps, S))
+      R.Deps.push_back(S);
   return R;
 }
 
@@ -89,8 +92,10 @@ std::string Interpreter::sourceText(const Expr *E) const {
 }
 
 int64_t Interpreter::sizeOf(QualType T) const {
-  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
-      T->isVoidType() || T->isFunctionType())
+  // Types of broken code (errors, overload sets, undeduced auto) have no size.
+  if (T.isNull() || T->isPlaceholderType() || T->containsErrors() ||
+      T->isUndeducedType() || T->isIncompleteType() || T->isDependentType() ||
+      T->isVoidType() || T->isFunctionType() || !T->isConstantSizeType())
     return 0;
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
@@ -226,7 +231,8 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
     // Clang kept the pieces of an expression it could not type (e.g. a call
     // into a missing header): their memory accesses still happen.
     for (const Expr *Sub : cast<RecoveryExpr>(E)->subExpressions())
-      if (Sub)
+      if (Sub && !Sub->isTypeDependent() && !Sub->containsErrors() &&
+          !Sub->getType()->isPlaceholderType())
         eval(Sub, M);
     return Value::unknown("expression with errors");
   case Stmt::CXXThisExprClass: {
@@ -255,7 +261,8 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
     return load(E, evalLValue(E, M), M);
   }
   // sizeof, alignof, enumerators, constexpr calls, ...
-  if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent()) {
+  if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
+      !E->containsErrors()) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
       return Value::integer(LaneInt::constant(R.Val.getInt().getExtValue()));
@@ -307,7 +314,8 @@ Value Interpreter::evalDeclRef(const DeclRefExpr *E, const LaneMask &M) {
       return load(E, evalLValue(E, M), M);
     return readVar(VD);
   }
-  if (E->getType()->isIntegralOrEnumerationType()) {
+  if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
+      !E->containsErrors()) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
       return Value::integer(LaneInt::constant(R.Val.getInt().getExtValue()));
@@ -438,6 +446,31 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
   }
 }
 
+/// U * V where U is warp-uniform and V's symbolic terms are too (only its
+/// constants vary by lane), e.g. width * (blockDim.y * by + threadIdx.y):
+///   U * (c_k + sum b*s) = U*c_k + sum b * (U*s)
+/// U*c_k is affine (U's symbols get per-lane coefficients); each U*s is a
+/// product of uniform unknowns, a named symbol.
+std::optional<LaneInt> Interpreter::distributeProduct(const Value &U,
+                                                      const Value &V) {
+  if (!U.isInt() || !V.isInt() || !U.I.isUniform())
+    return std::nullopt;
+  for (const LaneInt::Term &T : V.I.terms())
+    if (!llvm::all_of(T.Coef, [&](int64_t C) { return C == T.Coef[0]; }))
+      return std::nullopt;
+  std::optional<LaneInt> R = mul(U.I, LaneInt::perLane(V.I.consts()));
+  for (const LaneInt::Term &T : V.I.terms()) {
+    if (!R)
+      return std::nullopt;
+    Value P = opaqueSymbol(U, Value::integer(LaneInt::symbol(T.Sym)), "*");
+    if (!P.isInt())
+      return std::nullopt;
+    std::optional<LaneInt> Part = mul(P.I, LaneInt::constant(T.Coef[0]));
+    R = Part ? add(*R, *Part) : std::nullopt;
+  }
+  return R;
+}
+
 Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
                              const Value &R, QualType LTy, QualType RTy,
                              QualType ResTy) {
@@ -505,6 +538,10 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
     break;
   case BO_Mul:
     Res = mul(A, B);
+    if (!Res)
+      Res = distributeProduct(L, R);
+    if (!Res)
+      Res = distributeProduct(R, L);
     if (!Res)
       return derived(opaqueSymbol(L, R, "*"), L, R);
     break;
@@ -638,9 +675,12 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
                           std::string("lane-dependent '") +
                               BinaryOperator::getOpcodeStr(Op).str() +
                               "' of an unknown value");
-    U.Deps = symbolsOf(A);
+    for (SymbolId S : symbolsOf(A))
+      if (!llvm::is_contained(U.Deps, S))
+        U.Deps.push_back(S);
     for (SymbolId S : symbolsOf(B))
-      U.Deps.push_back(S);
+      if (!llvm::is_contained(U.Deps, S))
+        U.Deps.push_back(S);
     return U;
   }
   Value V = derived(Value::integer(*Res), L, R);
@@ -870,6 +910,7 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
     // even where clang made them implicitly __constant__ on the device side.
     if (VD->getType()->isIntegralOrEnumerationType() &&
         VD->getType().isConstQualified() && VD->getInit() &&
+        !VD->getInit()->isValueDependent() && !VD->getInit()->containsErrors() &&
         VD->evaluateValue()) {
       LValue L;
       L.Kind = LValue::Var;

@@ -197,7 +197,8 @@ Value Interpreter::readVar(const VarDecl *D) {
   }
   // Constants: constexpr and const variables with constant initializers.
   if (D->getType()->isIntegralOrEnumerationType() &&
-      D->getType().isConstQualified() && D->getInit()) {
+      D->getType().isConstQualified() && D->getInit() &&
+      !D->getInit()->isValueDependent() && !D->getInit()->containsErrors()) {
     if (const APValue *V = D->evaluateValue())
       if (V->isInt())
         return Value::integer(LaneInt::constant(V->getInt().getExtValue()));

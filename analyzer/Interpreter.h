@@ -202,6 +202,7 @@ private:
   /// A warp-uniform result of a non-affine operation on unknowns: a new symbol
   /// named "A op B" (the same name is the same symbol).
   Value opaqueSymbol(const Value &A, const Value &B, llvm::StringRef Op);
+  std::optional<LaneInt> distributeProduct(const Value &U, const Value &V);
   std::string sourceText(const clang::Expr *E) const;
   int64_t sizeOf(clang::QualType T) const;
   int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;

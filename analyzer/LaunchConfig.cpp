@@ -53,7 +53,7 @@ std::optional<Dim3> ccl::parseDim3(llvm::StringRef S) {
 
 namespace {
 std::optional<unsigned> constInt(const Expr *E, ASTContext &Ctx) {
-  if (!E || E->isValueDependent())
+  if (!E || E->isValueDependent() || E->containsErrors())
     return std::nullopt;
   Expr::EvalResult R;
   if (!E->EvaluateAsInt(R, Ctx))
