@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Generates random CUDA kernels for checking predictions against execution.
 
-Each kernel mixes the constructs the analyzer follows: 1-D and 2-D blocks
+Each kernel mixes the constructs the analyzer follows (and a runtime width
+`w`, for which predictions are worst cases that the run must not exceed):
+1-D and 2-D blocks
 (also narrower than a warp, also with a partial last warp), element sizes 1,
 2, 4, 8 and 16 bytes, strides, offsets, / % & | << >> index arithmetic,
 loops with known trips, __device__ helpers, shared tiles with and without
@@ -32,6 +34,9 @@ def index_expr(rng, tvar):
         lambda: f"({tvar} >> {rng.choice([1, 2, 3])}) | {rng.choice([0, 64])}",
         lambda: f"({tvar} ^ {rng.choice([1, 3, 16])})",
         lambda: f"threadIdx.y * {rng.choice([1, 16, 32, 64])} + threadIdx.x * {rng.choice([1, 2, 4])}",
+        # a runtime width: the analysis gives a worst case, never exact
+        lambda: f"(blockIdx.y * blockDim.y + threadIdx.y) * w + threadIdx.x",
+        lambda: f"{tvar} * (w & 7)",
     ]
     return rng.choice(forms)()
 
@@ -40,7 +45,7 @@ def kernel(rng, k):
     ty, size = rng.choice(TYPES)
     bx, by = rng.choice(BLOCKS)
     t = "t"
-    lines = [f"__global__ void k{k}(const {ty}* in, {ty}* out, int* hist) {{",
+    lines = [f"__global__ void k{k}(const {ty}* in, {ty}* out, int* hist, int w) {{",
              "  int t = threadIdx.x + threadIdx.y * blockDim.x;"]
     body = []
     for _ in range(rng.randint(2, 4)):
@@ -68,7 +73,7 @@ def kernel(rng, k):
         else:
             body.append(f"  atomicAdd(&hist[{index_expr(rng, t)}], 1);")
     helper = [f"__device__ {ty} fetch{k}(const {ty}* p, int i) {{ return p[i]; }}"]
-    launch = f"  k{k}<<<4, dim3({bx}, {by})>>>(0, 0, 0);"
+    launch = f"  k{k}<<<4, dim3({bx}, {by})>>>(0, 0, 0, 96);"
     return helper + lines + body + ["}"], launch
 
 
