@@ -1,6 +1,6 @@
 //===- HarnessSpec.cpp - How to launch kernels for --verify ---------------===//
 #include "runtime/HarnessSpec.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "runtime/YamlStringMap.h"
 
@@ -82,24 +82,13 @@ const KernelSpec *HarnessSpec::find(const std::string &Name,
 
 std::optional<HarnessSpec> ccl::readHarnessSpec(const std::string &Path,
                                                 std::string &Error) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf) {
-    Error = "cannot read harness spec '" + Path + "': " + Buf.getError().message();
+  HarnessSpec Spec;
+  if (!llvm::sys::fs::exists(Path)) {
+    Error = "cannot read harness spec '" + Path + "': no such file";
     return std::nullopt;
   }
-  HarnessSpec Spec;
-  std::string Diag;
-  llvm::raw_string_ostream DiagOS(Diag);
-  llvm::yaml::Input In((*Buf)->getBuffer(), nullptr,
-                       [](const llvm::SMDiagnostic &D, void *Ctx) {
-                         D.print(nullptr, *static_cast<llvm::raw_ostream *>(Ctx));
-                       },
-                       &DiagOS);
-  In >> Spec;
-  if (In.error()) {
-    Error = "invalid harness spec '" + Path + "': " + DiagOS.str();
-    while (!Error.empty() && Error.back() == '\n')
-      Error.pop_back();
+  if (!readYamlFile(Path, Spec, Error)) {
+    Error = "invalid harness spec '" + Path + "': " + Error;
     return std::nullopt;
   }
   return Spec;

@@ -9,7 +9,10 @@
 #ifndef CCL_RUNTIME_YAMLSTRINGMAP_H
 #define CCL_RUNTIME_YAMLSTRINGMAP_H
 
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <string>
 
@@ -27,5 +30,33 @@ template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
 };
 } // namespace yaml
 } // namespace llvm
+
+namespace ccl {
+/// Reads YAML file \p Path into \p Out. On failure returns false with
+/// \p Error = "LINE:COL: message" (or why the file could not be read).
+template <typename T>
+bool readYamlFile(const std::string &Path, T &Out, std::string &Error) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Error = Buf.getError().message();
+    return false;
+  }
+  std::string Diag;
+  llvm::raw_string_ostream DiagOS(Diag);
+  llvm::yaml::Input In((*Buf)->getBuffer(), nullptr,
+                       [](const llvm::SMDiagnostic &D, void *Ctx) {
+                         *static_cast<llvm::raw_ostream *>(Ctx)
+                             << D.getLineNo() << ":" << D.getColumnNo() + 1
+                             << ": " << D.getMessage();
+                       },
+                       &DiagOS);
+  In >> Out;
+  if (In.error()) {
+    Error = DiagOS.str();
+    return false;
+  }
+  return true;
+}
+} // namespace ccl
 
 #endif

@@ -34,24 +34,9 @@ std::optional<LintConfig> ccl::configFor(const std::string &File,
     llvm::SmallString<256> Path(Dir);
     llvm::sys::path::append(Path, ".cuda-coalesce-lint.yaml");
     if (llvm::sys::fs::exists(Path)) {
-      auto Buf = llvm::MemoryBuffer::getFile(Path);
-      if (!Buf) {
-        Error = "cannot read '" + std::string(Path) + "'";
-        return std::nullopt;
-      }
       LintConfig C;
-      std::string Diag;
-      llvm::raw_string_ostream DiagOS(Diag);
-      llvm::yaml::Input In((*Buf)->getBuffer(), nullptr,
-                           [](const llvm::SMDiagnostic &D, void *Ctx) {
-                             auto &OS = *static_cast<llvm::raw_ostream *>(Ctx);
-                             OS << D.getLineNo() << ":" << D.getColumnNo() + 1
-                                << ": " << D.getMessage();
-                           },
-                           &DiagOS);
-      In >> C;
-      if (In.error()) {
-        Error = "invalid configuration " + std::string(Path) + ":" + DiagOS.str();
+      if (!readYamlFile(std::string(Path), C, Error)) {
+        Error = "invalid configuration " + std::string(Path) + ":" + Error;
         return std::nullopt;
       }
       C.Source = std::string(Path);
