@@ -273,10 +273,7 @@ int ccl::lintMain(int argc, const char **argv) {
     auto [Name, Val] = StringRef(A).split('=');
     if (Name.trim().empty() || Val.trim().empty())
       return UsageError("invalid --assume '" + A + "' (expected NAME=VALUE)");
-    int64_t V;
-    if (!Val.trim().getAsInteger(0, V))
-      Opts.Assume[Name.trim().str()] = V;
-    Opts.AssumeText[Name.trim().str()] = Val.trim().str();
+    Opts.assume(Name, Val, /*Overwrite=*/true);
   }
   if (!HarnessSpecPath.empty()) {
     std::string Err;
@@ -290,14 +287,8 @@ int ccl::lintMain(int argc, const char **argv) {
         Opts.BlockDims[K.Name] = Dim3{K.Block[0], K.Block.size() > 1 ? K.Block[1] : 1,
                                       K.Block.size() > 2 ? K.Block[2] : 1};
       for (const auto *M : {&K.TemplateArgs, &K.Scalars})
-        for (const auto &KV : *M) {
-          if (Opts.AssumeText.count(KV.first))
-            continue;
-          Opts.AssumeText[KV.first] = KV.second;
-          int64_t V;
-          if (!StringRef(KV.second).trim().getAsInteger(0, V))
-            Opts.Assume[KV.first] = V;
-        }
+        for (const auto &KV : *M)
+          Opts.assume(KV.first, KV.second, /*Overwrite=*/false);
     }
   }
   for (const std::string &O : CheckOption) {

@@ -42,6 +42,19 @@ struct LintOptions {
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output
   CheckOptions CheckOpts;
+
+  /// Records NAME=VALUE (also as an integer when it is one); an existing
+  /// value is kept unless \p Overwrite.
+  void assume(llvm::StringRef Name, llvm::StringRef Value, bool Overwrite) {
+    Name = Name.trim();
+    Value = Value.trim();
+    if (!Overwrite && AssumeText.count(Name.str()))
+      return;
+    AssumeText[Name.str()] = Value.str();
+    int64_t V;
+    if (!Value.getAsInteger(0, V))
+      Assume[Name.str()] = V;
+  }
   std::string ChecksGlob;   ///< --checks ("" = from the configuration)
   std::string HeaderFilter; ///< --header-filter ("" = from the configuration)
 };

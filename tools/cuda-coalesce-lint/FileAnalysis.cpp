@@ -1076,11 +1076,7 @@ static bool optionsFor(const std::string &File, const LintOptions &CLI,
     Out.ConfigBlockDim = *D; // a default: launch sites and attributes win
   }
   for (const auto &KV : Cfg->Assume)
-    if (Out.AssumeText.try_emplace(KV.first, KV.second).second) {
-      int64_t V;
-      if (!StringRef(KV.second).trim().getAsInteger(0, V))
-        Out.Assume[KV.first] = V;
-    }
+    Out.assume(KV.first, KV.second, /*Overwrite=*/false);
   if (Out.ChecksGlob.empty())
     Out.ChecksGlob = Cfg->Checks;
   if (Out.HeaderFilter.empty())
