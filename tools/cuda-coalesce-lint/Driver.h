@@ -90,6 +90,10 @@ bool exportFixes(const llvm::json::Array &Diagnostics, llvm::StringRef Path,
 /// --fix: applies every fix-it in place, atomically per file.
 bool applyFixes(const llvm::json::Array &Diagnostics, unsigned &Applied,
                 std::string &Error);
+/// The repository root: the nearest directory above the current one that
+/// has .git, else the current directory. SARIF and baselines use paths
+/// relative to it.
+std::string repoRoot();
 /// A path relative to the repository root when it is inside it.
 std::string relativeForSarif(llvm::StringRef Path);
 

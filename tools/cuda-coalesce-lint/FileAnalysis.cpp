@@ -321,22 +321,6 @@ json::Value locJson(const SourceManager &SM, SourceLocation L) {
                       {"column", P.getColumn()}};
 }
 
-/// The repository root: the nearest directory above the current one that has
-/// .git, else the current directory. SARIF and baselines use paths relative
-/// to it.
-std::string repoRoot() {
-  SmallString<256> Dir;
-  sys::fs::current_path(Dir);
-  // std::string, not SmallString: parent_path returns a view into D.
-  for (std::string D(Dir); !D.empty(); D = sys::path::parent_path(D).str()) {
-    if (sys::fs::exists(D + "/.git"))
-      return D;
-    if (sys::path::parent_path(D) == D)
-      break;
-  }
-  return std::string(Dir);
-}
-
 std::string relativeToRoot(StringRef Path) {
   static const std::string Root = repoRoot();
   SmallString<256> Abs(Path);
@@ -351,6 +335,19 @@ std::string relativeToRoot(StringRef Path) {
 } // namespace
 
 std::string ccl::relativeForSarif(StringRef Path) { return relativeToRoot(Path); }
+
+std::string ccl::repoRoot() {
+  SmallString<256> Dir;
+  sys::fs::current_path(Dir);
+  // std::string, not SmallString: parent_path returns a view into D.
+  for (std::string D(Dir); !D.empty(); D = sys::path::parent_path(D).str()) {
+    if (sys::fs::exists(D + "/.git"))
+      return D;
+    if (sys::path::parent_path(D) == D)
+      break;
+  }
+  return std::string(Dir);
+}
 
 namespace {
 /// What identifies a finding across edits: check, file, kernel and the

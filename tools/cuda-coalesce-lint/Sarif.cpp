@@ -38,20 +38,6 @@ const RuleText Rules[] = {
      "docs/checks/cuda-shared-bank-conflict.md."},
 };
 
-std::string rootUri() {
-  SmallString<256> Dir;
-  sys::fs::current_path(Dir);
-  for (std::string D(Dir);; D = sys::path::parent_path(D).str()) {
-    if (sys::fs::exists(D + "/.git")) {
-      Dir = D;
-      break;
-    }
-    if (D.empty() || sys::path::parent_path(D) == D)
-      break;
-  }
-  return "file://" + std::string(Dir) + "/";
-}
-
 json::Object location(StringRef RelFile, int64_t Line, int64_t Col) {
   json::Object Art{{"uri", RelFile.str()}};
   if (!sys::path::is_absolute(RelFile))
@@ -127,7 +113,8 @@ json::Value ccl::sarifDocument(const json::Array &Diagnostics) {
                                           {"version", CCL_VERSION},
                                           {"rules", std::move(RuleArr)}}}}},
       {"originalUriBaseIds",
-       json::Object{{"%SRCROOT%", json::Object{{"uri", rootUri()}}}}},
+       json::Object{{"%SRCROOT%",
+                     json::Object{{"uri", "file://" + repoRoot() + "/"}}}}},
       {"results", std::move(Results)}};
   return json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
