@@ -136,8 +136,7 @@ unsigned CpuVerifier::addLaunch(const FunctionDecl *Kernel,
                                 const std::string &Name, Dim3 Block,
                                 const std::vector<AccessRecord> &Records) {
   for (const AccessRecord &R : Records)
-    if (R.Known || R.Site)
-      siteFor(R);
+    siteFor(R);
   Launches.push_back({Kernel, Name, Block});
   return Launches.size() - 1;
 }

@@ -65,7 +65,6 @@ Measurement measureRequest(const std::vector<std::pair<unsigned, uint64_t>> &Lan
 class CpuVerifier {
 public:
   struct Config {
-    std::map<std::string, int64_t> Assume;
     std::map<std::string, std::string> AssumeText;
     std::vector<std::string> CompilerFlags; ///< -D/-I/-std from the command
     std::string RuntimeDir;                 ///< share/cuda-coalesce-lint/runtime

@@ -587,7 +587,6 @@ public:
     std::string VerifyError;
     if (Opts.VerifyCpu && !Runs.empty()) {
       CpuVerifier::Config VC;
-      VC.Assume = Opts.Assume;
       VC.AssumeText = Opts.AssumeText;
       VC.RuntimeDir = runtimeDir();
       VC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
