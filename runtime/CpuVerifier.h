@@ -3,7 +3,7 @@
 // --verify=cpu: an independent check of the analyzer's predictions.
 //
 // 1. Instrument: every analyzed access in the main file is rewritten to go
-//    through ccl::acc(site, &lvalue) (runtime/cpu/ccl_cpu_runtime.h), which
+//    through ccl::acc(site, &lvalue) (share/runtime/ccl_cpu_runtime.h), which
 //    records the address each thread actually uses; <<<>>> launches in host
 //    code are removed, extern __shared__ arrays get a fixed capacity.
 // 2. Launch: a generated main() launches every kernel instance with the block

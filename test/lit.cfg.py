@@ -1,7 +1,7 @@
 # lit configuration for cuda-coalesce-lint's end-to-end tests.
 #
 # %lint runs the linter hermetically: --cuda-path=none makes it parse with its
-# built-in minimal CUDA declarations (tools/cuda-coalesce-lint/cuda_shim.h)
+# built-in minimal CUDA declarations (share/include/cuda_shim.h)
 # and no CUDA installation. %lint-cuda uses the real CUDA headers; tests that
 # use it say "REQUIRES: cuda".
 import os

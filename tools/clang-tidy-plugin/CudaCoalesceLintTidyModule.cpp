@@ -13,7 +13,7 @@
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/LaunchConfig.h"
 #include "checks/Check.h"
-#include "checks/Suppressions.h"
+#include "lint/Suppressions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"

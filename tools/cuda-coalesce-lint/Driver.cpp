@@ -1,6 +1,6 @@
 //===- Driver.cpp - Command line and compile commands ---------------------===//
-#include "tools/cuda-coalesce-lint/Driver.h"
-#include "tools/cuda-coalesce-lint/Config.h"
+#include "lint/Lint.h"
+#include "lint/Config.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/Regex.h"

@@ -7,7 +7,7 @@
 // and their fix-its as quick-fix code actions.
 //
 //===----------------------------------------------------------------------===//
-#include "tools/cuda-coalesce-lint/Driver.h"
+#include "lint/Lint.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

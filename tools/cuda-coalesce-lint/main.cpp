@@ -1,4 +1,4 @@
 //===- main.cpp - cuda-coalesce-lint --------------------------------------===//
-#include "tools/cuda-coalesce-lint/Driver.h"
+#include "lint/Lint.h"
 
 int main(int argc, const char **argv) { return ccl::lintMain(argc, argv); }

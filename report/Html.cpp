@@ -8,7 +8,7 @@
 // conflict is a tall column.
 //
 //===----------------------------------------------------------------------===//
-#include "tools/cuda-coalesce-lint/Driver.h"
+#include "lint/Lint.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <set>

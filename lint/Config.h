@@ -11,8 +11,8 @@
 //   HeaderFilter: "include/mylib/.*" # findings in other headers are hidden
 //
 //===----------------------------------------------------------------------===//
-#ifndef CCL_TOOLS_CONFIG_H
-#define CCL_TOOLS_CONFIG_H
+#ifndef CCL_LINT_CONFIG_H
+#define CCL_LINT_CONFIG_H
 
 #include <map>
 #include <optional>

@@ -6,7 +6,7 @@
 // while one run must cover every file (docs/design.md, "SARIF").
 //
 //===----------------------------------------------------------------------===//
-#include "tools/cuda-coalesce-lint/Driver.h"
+#include "lint/Lint.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 

@@ -4,7 +4,7 @@
 # padded), a strided copy and the KV-cache look-alike with --verify=gpu, and
 # keeps the raw Nsight Compute CSV and the comparison under docs/validation/.
 #
-#   tools/validate-gpu.sh            (after tools/setup.sh)
+#   utils/validate-gpu.sh            (after utils/setup.sh)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 LINT=build/bin/cuda-coalesce-lint

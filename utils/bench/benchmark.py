@@ -9,7 +9,7 @@ and prints the median wall time and the peak resident memory (max over runs)
 of each, with the linter's ratios to both. Not a test: the numbers go to
 docs/benchmarks.md with the command line that produced them.
 
-  tools/bench/benchmark.py [--repeat N] [--lint PATH] FILE... [-- EXTRA-FLAGS]
+  utils/bench/benchmark.py [--repeat N] [--lint PATH] FILE... [-- EXTRA-FLAGS]
 """
 import argparse
 import os

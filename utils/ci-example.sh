@@ -2,7 +2,7 @@
 # Runs the commands of docs/ci.md (GitHub Actions job and pre-commit hook)
 # locally, in a scratch git repository with a CUDA file, and checks their
 # exit statuses and outputs.
-#   tools/ci-example.sh LINTER [EXTRA-LINTER-ARGS...]
+#   utils/ci-example.sh LINTER [EXTRA-LINTER-ARGS...]
 set -euo pipefail
 LINT=$1; shift
 EXTRA=("$@")

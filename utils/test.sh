@@ -3,8 +3,8 @@
 # suite (through CTest), then the same suite again built with AddressSanitizer
 # and UndefinedBehaviorSanitizer.
 #
-#   tools/test.sh             both passes (what CI runs)
-#   tools/test.sh --quick     the normal build only
+#   utils/test.sh             both passes (what CI runs)
+#   utils/test.sh --quick     the normal build only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-$(nproc)}

@@ -7,7 +7,7 @@ warning inserts "// CHECK: :[[@LINE-n]]:COL: KIND: MESSAGE". Existing
 "// CHECK:" lines written by this script are removed first. Review the numbers
 by hand before committing: this only records what the tool says.
 
-  tools/scripts/update-lit-checks.py build/bin/cuda-coalesce-lint test/analyzer/foo.cu
+  utils/scripts/update-lit-checks.py build/bin/cuda-coalesce-lint test/analyzer/foo.cu
 """
 import re
 import subprocess

@@ -28,11 +28,11 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
-#include "tools/cuda-coalesce-lint/Driver.h"
-#include "tools/cuda-coalesce-lint/Config.h"
+#include "lint/Lint.h"
+#include "lint/Config.h"
 #include "llvm/Support/Regex.h"
 #include "runtime/CpuVerifier.h"
-#include "checks/Suppressions.h"
+#include "lint/Suppressions.h"
 
 
 using namespace clang;

@@ -2,8 +2,8 @@
 # Sets up a fresh Debian 12 machine, builds cuda-coalesce-lint, and runs it
 # on the bundled example kernel.
 #
-#   tools/setup.sh            install what is missing, build, run the example
-#   BUILD_DIR=out tools/setup.sh
+#   utils/setup.sh            install what is missing, build, run the example
+#   BUILD_DIR=out utils/setup.sh
 #
 # Needs root (or sudo) only to install missing Debian packages. A CUDA
 # toolkit is optional: without one the linter parses with its built-in

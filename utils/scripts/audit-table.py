@@ -3,7 +3,7 @@
 one table per kernel instance, every access with its numbers, whether they
 are exact, what they depend on, and whether it was flagged.
 
-  cuda-coalesce-lint FILE --format=json --report=all ... | tools/scripts/audit-table.py [--strip PREFIX]
+  cuda-coalesce-lint FILE --format=json --report=all ... | utils/scripts/audit-table.py [--strip PREFIX]
 """
 import json
 import sys

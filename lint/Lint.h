@@ -1,6 +1,6 @@
-//===- Driver.h - Command line, compile commands, output ------------------===//
-#ifndef CCL_TOOLS_DRIVER_H
-#define CCL_TOOLS_DRIVER_H
+//===- Lint.h - Options and results of the per-file pipeline ------------------===//
+#ifndef CCL_LINT_LINT_H
+#define CCL_LINT_LINT_H
 
 #include "analyzer/Interpreter.h"
 #include "checks/Check.h"

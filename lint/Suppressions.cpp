@@ -1,5 +1,5 @@
 //===- Suppressions.cpp - NOLINT comments, as in clang-tidy ---------------===//
-#include "checks/Suppressions.h"
+#include "lint/Suppressions.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/GlobPattern.h"
 

@@ -2,7 +2,7 @@
 # Cost of --verify=cpu per file: wall time of the linter with and without it
 # (the difference is instrumentation + host compile + run + trace analysis),
 # median of 5 runs. Not a test; numbers go to docs/benchmarks.md.
-#   tools/bench/verify-benchmark.sh FILE [LINTER-ARGS...]
+#   utils/bench/verify-benchmark.sh FILE [LINTER-ARGS...]
 set -euo pipefail
 LINT=${LINT:-$(dirname "$0")/../../build/bin/cuda-coalesce-lint}
 file=$1; shift

@@ -8,8 +8,8 @@
 // A list names checks, with * as a wildcard; no list means every check.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CCL_CHECKS_SUPPRESSIONS_H
-#define CCL_CHECKS_SUPPRESSIONS_H
+#ifndef CCL_LINT_SUPPRESSIONS_H
+#define CCL_LINT_SUPPRESSIONS_H
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"

@@ -1,5 +1,5 @@
 //===- Config.cpp - .cuda-coalesce-lint.yaml --------------------------------===//
-#include "tools/cuda-coalesce-lint/Config.h"
+#include "lint/Config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
