@@ -5,10 +5,25 @@
 // Every global or shared memory access it meets is handed to a callback with
 // its lane addresses and the set of active lanes.
 //
-// Where an expression kind is handled: ExprRules.cpp has one small rule per
-// Clang expression class (evalBinaryOperator, evalArraySubscript, ...);
-// Interpreter.cpp has the statements (if, loops, return), calls and
-// assignments.
+// Where an expression kind is handled (one class split by concern, like the
+// Clang Static Analyzer's ExprEngine*.cpp):
+//   Interpreter.cpp    the entry points: runWarp (one warp of a kernel) and
+//                      runHost (host code, for launch shapes)
+//   InterpStmt.cpp     statements: if, switch, loops (concrete iterations and
+//                      the generalized "any iteration"), return, break,
+//                      declarations; joins of the variables of two paths
+//   InterpExpr.cpp     eval's dispatch by expression class (evalInner: the
+//                      table of which rule handles which class), literals,
+//                      unary and binary operators, assignments, ?:,
+//                      constructors
+//   InterpArith.cpp    integer and pointer arithmetic, comparisons
+//   InterpCasts.cpp    every CastExpr kind (LValueToRValue is a load)
+//   InterpMemory.cpp   lvalues (variables, subscripts, members, *p), loads,
+//                      stores and the AccessEvents they record, variables,
+//                      memory objects
+//   InterpCalls.cpp    calls (builtins, atomics, inlined device functions),
+//                      threadIdx/blockIdx/blockDim/gridDim, <<<>>> launches
+//   InterpSymbols.cpp  creating and naming symbols
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_INTERPRETER_H
@@ -95,7 +110,7 @@ public:
   /// into their factors).
   std::vector<std::string> namesOf(llvm::ArrayRef<SymbolId> Ids) const;
 
-  // ---- Values and lvalues -------------------------------------------------
+private:
   /// Where an lvalue lives: memory (a pointer Value), a local variable, or
   /// somewhere the analysis cannot tell.
   struct LValue {
@@ -108,9 +123,19 @@ public:
       L.Reason = std::move(Why);
       return L;
     }
+    static LValue memory(Value Addr) {
+      LValue L;
+      L.Kind = Memory;
+      L.Addr = std::move(Addr);
+      return L;
+    }
+    static LValue var(const clang::VarDecl *D) {
+      LValue L;
+      L.Kind = Var;
+      L.Decl = D;
+      return L;
+    }
   };
-
-private:
   struct Binding {
     bool IsRef = false;
     Value V;    ///< the variable's value (not a reference)
@@ -128,53 +153,79 @@ private:
     LaneMask Broken;
     LaneMask Continued;
   };
+  using VarMap = std::map<const clang::VarDecl *, Binding>;
 
-  // Statements (Interpreter.cpp). Return the lanes that fall through.
+  // ---- Statements (InterpStmt.cpp). Return the lanes that fall through. ----
   LaneMask exec(const clang::Stmt *S, LaneMask M);
   LaneMask execIf(const clang::IfStmt *S, LaneMask M);
+  LaneMask execSwitch(const clang::SwitchStmt *S, LaneMask M);
+  LaneMask execReturn(const clang::ReturnStmt *S, const LaneMask &M);
   LaneMask execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                     const clang::Expr *Cond, const clang::Stmt *Body,
                     const clang::Expr *Inc, bool CondFirst, LaneMask M);
   LaneMask execLoopSymbolic(const clang::Stmt *Loop, const clang::Expr *Cond,
                             const clang::Stmt *Body, const clang::Expr *Inc,
                             LaneMask M);
+  /// The value of \p D for "any iteration" j of a generalized loop, from its
+  /// value before (\p Old) and after (\p New) one dry-run iteration.
+  Value generalizeVar(const clang::VarDecl *D, const Value &Old,
+                      const Value &New, SymbolId J, const clang::Stmt *Loop,
+                      const LaneMask &M);
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
                         LaneMask M, LaneMask &Broken);
   void execDecl(const clang::VarDecl *D, LaneMask M);
-  using VarMap = std::map<const clang::VarDecl *, Binding>;
   /// Joins the variables of two paths (see joinValues) into the current frame.
   void joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
                   LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
+  std::string loopName(const clang::Stmt *Loop) const;
 
-public:
-  // Expressions (ExprRules.cpp).
+  // ---- Expressions (InterpExpr.cpp): the dispatch by expression class, ----
+  // ---- operators, the conditional operator, constructors.              ----
   Value eval(const clang::Expr *E, const LaneMask &M);
-  LValue evalLValue(const clang::Expr *E, const LaneMask &M);
   LaneBool evalCond(const clang::Expr *E, const LaneMask &M);
-
-private:
   Value evalInner(const clang::Expr *E, const LaneMask &M);
-  Value evalCast(const clang::CastExpr *E, const LaneMask &M);
+  Value evalThis();
+  Value evalRecovery(const clang::RecoveryExpr *E, const LaneMask &M);
+  Value evalOther(const clang::Expr *E, const LaneMask &M);
   Value evalBinary(const clang::BinaryOperator *E, const LaneMask &M);
-  Value evalArith(clang::BinaryOperatorKind Op, const Value &L,
-                  const Value &R, clang::QualType LTy, clang::QualType RTy,
-                  clang::QualType ResTy);
-  Value evalUnary(const clang::UnaryOperator *E, const LaneMask &M);
-  Value evalCall(const clang::CallExpr *E, const LaneMask &M);
-  Value evalCudaBuiltin(const clang::PseudoObjectExpr *E);
-  std::optional<Dim3> evalDim3(const clang::Expr *E, const LaneMask &M);
-  Value evalConditional(const clang::AbstractConditionalOperator *E,
-                        const LaneMask &M);
-  Value evalConstruct(const clang::CXXConstructExpr *E, const LaneMask &M);
-  Value evalDeclRef(const clang::DeclRefExpr *E, const LaneMask &M);
-  LValue evalArraySubscript(const clang::ArraySubscriptExpr *E,
-                            const LaneMask &M);
-  LValue evalMember(const clang::MemberExpr *E, const LaneMask &M);
+  Value evalLogical(const clang::BinaryOperator *E, const LaneMask &M);
   Value evalAssign(const clang::Expr *E, const clang::Expr *LHS,
                    const clang::Expr *RHS, clang::BinaryOperatorKind Op,
                    const LaneMask &M);
+  Value evalUnary(const clang::UnaryOperator *E, const LaneMask &M);
+  Value evalIncDec(const clang::UnaryOperator *E, const LaneMask &M);
+  Value evalConditional(const clang::AbstractConditionalOperator *E,
+                        const LaneMask &M);
+  Value evalConstruct(const clang::CXXConstructExpr *E, const LaneMask &M);
 
-  // Memory and variables.
+  // ---- Integer and pointer arithmetic, comparisons (InterpArith.cpp) ----
+  Value evalArith(clang::BinaryOperatorKind Op, const Value &L,
+                  const Value &R, clang::QualType LTy, clang::QualType RTy,
+                  clang::QualType ResTy);
+  Value evalPointerArith(clang::BinaryOperatorKind Op, const Value &L,
+                         const Value &R, clang::QualType LTy,
+                         clang::QualType RTy);
+  /// The result of an integer operator whose result is not affine.
+  Value evalNonAffine(clang::BinaryOperatorKind Op, const Value &L,
+                      const Value &R);
+  std::optional<LaneInt> distributeProduct(const Value &U, const Value &V);
+
+  // ---- Casts (InterpCasts.cpp) ----
+  Value evalCast(const clang::CastExpr *E, const LaneMask &M);
+  Value evalLValueToRValue(const clang::CastExpr *E, const LaneMask &M);
+  Value evalPointerToIntegral(const clang::CastExpr *E, const LaneMask &M);
+
+  // ---- Lvalues, variables and memory (InterpMemory.cpp) ----
+  LValue evalLValue(const clang::Expr *E, const LaneMask &M);
+  LValue evalVarLValue(const clang::DeclRefExpr *E);
+  LValue evalUnaryLValue(const clang::UnaryOperator *E, const LaneMask &M);
+  LValue evalCallLValue(const clang::CallExpr *E, const LaneMask &M);
+  LValue evalArraySubscript(const clang::ArraySubscriptExpr *E,
+                            const LaneMask &M);
+  LValue evalMember(const clang::MemberExpr *E, const LaneMask &M);
+  Value evalDeclRef(const clang::DeclRefExpr *E, const LaneMask &M);
+  /// The address an lvalue of object \p L designates, as a pointer value.
+  Value addressOf(const LValue &L);
   Value load(const clang::Expr *Site, const LValue &L, const LaneMask &M,
              AccessOp Op = AccessOp::Load);
   void store(const clang::Expr *Site, const LValue &L, const Value &V,
@@ -189,23 +240,42 @@ private:
   /// a pointer loaded from memory): one object per name.
   const MemObject *namedGlobal(const std::string &Name, uint64_t Align,
                                const std::string &AlignReason);
+  int64_t sizeOf(clang::QualType T) const;
+  int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
+
+  // ---- Calls, CUDA builtins, launches (InterpCalls.cpp) ----
+  Value evalCall(const clang::CallExpr *E, const LaneMask &M);
+  Value evalKernelLaunch(const clang::CUDAKernelCallExpr *E,
+                         const LaneMask &M);
+  Value evalTrivialAssign(llvm::ArrayRef<const clang::Expr *> Args,
+                          const LaneMask &M);
+  Value evalMemoryBuiltin(const clang::CallExpr *E, llvm::StringRef Name,
+                          llvm::ArrayRef<const clang::Expr *> Args,
+                          const LaneMask &M);
+  Value evalMinMax(llvm::StringRef Name,
+                   llvm::ArrayRef<const clang::Expr *> Args,
+                   const LaneMask &M);
+  /// Inlines a call to user code with a body; nullopt when the call's form
+  /// is not one the interpreter binds `this` for.
+  std::optional<Value> evalInlined(const clang::CallExpr *E,
+                                   const clang::FunctionDecl *Def,
+                                   llvm::ArrayRef<const clang::Expr *> Args,
+                                   const LaneMask &M);
   Value callFunction(const clang::FunctionDecl *FD,
                      llvm::ArrayRef<const clang::Expr *> Args,
                      const clang::Expr *CallSite, const LaneMask &M,
                      std::optional<LValue> This = std::nullopt);
+  Value evalCudaBuiltin(const clang::PseudoObjectExpr *E);
+  std::optional<Dim3> evalDim3(const clang::Expr *E, const LaneMask &M);
 
-  // Symbols.
+  // ---- Symbols (InterpSymbols.cpp) ----
   SymbolId symbolId(llvm::StringRef Name,
                     llvm::ArrayRef<SymbolId> FactorsOf = {});
   Value symbolValue(llvm::StringRef Name);
   /// A warp-uniform result of a non-affine operation on unknowns: a new symbol
   /// named "A op B" (the same name is the same symbol).
   Value opaqueSymbol(const Value &A, const Value &B, llvm::StringRef Op);
-  std::optional<LaneInt> distributeProduct(const Value &U, const Value &V);
   std::string sourceText(const clang::Expr *E) const;
-  int64_t sizeOf(clang::QualType T) const;
-  int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
-  std::string loopName(const clang::Stmt *Loop) const;
 
   clang::ASTContext &Ctx;
   const InterpreterOptions &Opts;

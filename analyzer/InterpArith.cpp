@@ -1,0 +1,285 @@
+//===- InterpArith.cpp - Integer and pointer arithmetic, comparisons ------===//
+//
+// evalArith is the rule of every arithmetic BinaryOperator (also reached from
+// compound assignments, ++/--, unary - and ~):
+//   pointer +/- integer   the offset moves by index * sizeof(element)
+//   pointer - pointer     the difference of offsets / sizeof(element)
+//   + - * / % << >> & | ^ LaneInt operations (LaneValue.h); a result that is
+//                         not affine but warp-uniform becomes a new symbol
+//                         named "a op b" (opaqueSymbol, InterpSymbols.cpp)
+//   < > <= >= == !=       decided per lane where both sides, or their
+//                         difference, are concrete; undefined elsewhere
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+namespace {
+/// A op B for the operators whose rule needs no symbols of the interpreter:
+/// + - / % << >> & | ^. Lanes where a concrete operation is undefined
+/// (division by zero, shifting by \p Width or more) are added to \p Undef.
+std::optional<LaneInt> laneArith(BinaryOperatorKind Op, const LaneInt &A,
+                                 const LaneInt &B, bool Unsigned,
+                                 unsigned Width, LaneBits &Undef) {
+  std::optional<int64_t> BC = B.asConstant();
+  // Lane-by-lane evaluation for concrete operands.
+  auto PerLane = [&](auto F) -> std::optional<LaneInt> {
+    if (!A.isConcrete() || !B.isConcrete())
+      return std::nullopt;
+    LaneArray Out;
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      std::optional<int64_t> V = F(A.consts()[K], B.consts()[K]);
+      if (!V) {
+        Undef |= LaneBits(1) << K;
+        Out[K] = 0;
+      } else {
+        Out[K] = *V;
+      }
+    }
+    return LaneInt::perLane(Out);
+  };
+  switch (Op) {
+  case BO_Add:
+    return add(A, B);
+  case BO_Sub:
+    return sub(A, B);
+  case BO_Div:
+    if (BC && *BC > 0 && !A.isConcrete())
+      return divConst(A, *BC);
+    return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
+      if (Y == 0)
+        return std::nullopt;
+      if (Unsigned)
+        return (int64_t)((uint64_t)X / (uint64_t)Y);
+      return X / Y;
+    });
+  case BO_Rem:
+    if (BC && *BC > 0 && !A.isConcrete())
+      return remConst(A, *BC);
+    return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
+      if (Y == 0)
+        return std::nullopt;
+      if (Unsigned)
+        return (int64_t)((uint64_t)X % (uint64_t)Y);
+      return X % Y;
+    });
+  case BO_Shl:
+    // Shifting by the operand's width or more is undefined: such lanes are.
+    if (BC && *BC >= 0 && *BC < (int64_t)Width)
+      return mul(A, LaneInt::constant(int64_t(1) << *BC));
+    return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
+      if (Y < 0 || Y >= (int64_t)Width)
+        return std::nullopt;
+      return (int64_t)((uint64_t)X << Y);
+    });
+  case BO_Shr:
+    if (BC && *BC >= 0 && *BC < (int64_t)Width && !A.isConcrete())
+      return divConst(A, int64_t(1) << *BC);
+    return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
+      if (Y < 0 || Y >= (int64_t)Width)
+        return std::nullopt;
+      return Unsigned ? (int64_t)((uint64_t)X >> Y) : X >> Y;
+    });
+  case BO_And:
+    if (BC && *BC >= 0 && llvm::isPowerOf2_64((uint64_t)*BC + 1) &&
+        !A.isConcrete())
+      return remConst(A, *BC + 1);
+    return PerLane(
+        [](int64_t X, int64_t Y) -> std::optional<int64_t> { return X & Y; });
+  case BO_Or:
+    return PerLane(
+        [](int64_t X, int64_t Y) -> std::optional<int64_t> { return X | Y; });
+  case BO_Xor:
+    return PerLane(
+        [](int64_t X, int64_t Y) -> std::optional<int64_t> { return X ^ Y; });
+  default:
+    llvm_unreachable("laneArith called for an operator it has no rule for");
+  }
+}
+
+bool isComparison(BinaryOperatorKind Op) {
+  return BinaryOperator::isRelationalOp(Op) || BinaryOperator::isEqualityOp(Op);
+}
+
+/// L op R for < > <= >= == !=: 0 or 1 in every lane where both sides are
+/// concrete, or where the same unknown appears on both sides (the difference
+/// is concrete); undefined in the other lanes, which then depend on the
+/// difference's symbols.
+Value evalCompare(BinaryOperatorKind Op, const Value &L, const Value &R,
+                  bool Unsigned) {
+  auto Cmp = [Op](auto X, auto Y) -> int64_t {
+    switch (Op) {
+    case BO_LT: return X < Y;
+    case BO_GT: return X > Y;
+    case BO_LE: return X <= Y;
+    case BO_GE: return X >= Y;
+    case BO_EQ: return X == Y;
+    default: return X != Y;
+    }
+  };
+  const LaneInt &A = L.I, &B = R.I;
+  LaneArray Out;
+  Out.fill(0);
+  LaneBits Decided = 0;
+  std::optional<LaneInt> D = sub(A, B);
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    bool AC = true, BCn = true, DC = D.has_value();
+    for (const LaneInt::Term &T : A.terms())
+      AC &= T.Coef[K] == 0;
+    for (const LaneInt::Term &T : B.terms())
+      BCn &= T.Coef[K] == 0;
+    if (D)
+      for (const LaneInt::Term &T : D->terms())
+        DC &= T.Coef[K] == 0;
+    if (AC && BCn) {
+      int64_t X = A.consts()[K], Y = B.consts()[K];
+      Out[K] = Unsigned ? Cmp((uint64_t)X, (uint64_t)Y) : Cmp(X, Y);
+    } else if (DC) {
+      // Same unknown on both sides: compare the difference to zero.
+      Out[K] = Cmp(D->consts()[K], (int64_t)0);
+    } else {
+      continue;
+    }
+    Decided |= LaneBits(1) << K;
+  }
+  Value V = derived(Value::integer(LaneInt::perLane(Out)), L, R);
+  LaneBits WasDefined = V.Defined;
+  V.Defined &= Decided;
+  // One unknown difference in every undecided lane: a uniform condition.
+  LaneBits Undecided = WasDefined & ~Decided;
+  V.UndefUniform = D && Undecided && D->isUniform(Undecided) &&
+                   (L.UndefUniform || (L.Defined & R.Defined) == kAllLanes);
+  if (Decided != kAllLanes && D)
+    appendDeps(V.Deps, symbolsOf(*D));
+  return V;
+}
+} // namespace
+
+/// U * V where U is warp-uniform and V's symbolic terms are too (only its
+/// constants vary by lane), e.g. width * (blockDim.y * by + threadIdx.y):
+///   U * (c_k + sum b*s) = U*c_k + sum b * (U*s)
+/// U*c_k is affine (U's symbols get per-lane coefficients); each U*s is a
+/// product of uniform unknowns, a named symbol.
+std::optional<LaneInt> Interpreter::distributeProduct(const Value &U,
+                                                      const Value &V) {
+  if (!U.isInt() || !V.isInt() || !U.I.isUniform())
+    return std::nullopt;
+  for (const LaneInt::Term &T : V.I.terms())
+    if (!llvm::all_of(T.Coef, [&](int64_t C) { return C == T.Coef[0]; }))
+      return std::nullopt;
+  std::optional<LaneInt> R = mul(U.I, LaneInt::perLane(V.I.consts()));
+  for (const LaneInt::Term &T : V.I.terms()) {
+    if (!R)
+      return std::nullopt;
+    Value P = opaqueSymbol(U, Value::integer(LaneInt::symbol(T.Sym)), "*");
+    if (!P.isInt())
+      return std::nullopt;
+    std::optional<LaneInt> Part = mul(P.I, LaneInt::constant(T.Coef[0]));
+    R = Part ? add(*R, *Part) : std::nullopt;
+  }
+  return R;
+}
+
+Value Interpreter::evalPointerArith(BinaryOperatorKind Op, const Value &L,
+                                    const Value &R, QualType LTy,
+                                    QualType RTy) {
+  if (L.isPtr() && R.isInt() && (Op == BO_Add || Op == BO_Sub)) {
+    int64_t Size = elementSize(L, LTy->getPointeeType());
+    if (Size == 0)
+      return Value::unknown("pointer arithmetic on an incomplete type");
+    std::optional<LaneInt> Scaled = mul(R.I, LaneInt::constant(Size));
+    std::optional<LaneInt> Off =
+        Scaled ? (Op == BO_Add ? add(L.I, *Scaled) : sub(L.I, *Scaled))
+               : std::nullopt;
+    if (!Off)
+      return Value::unknown("pointer arithmetic overflows");
+    Value V = L;
+    V.I = *Off;
+    return derived(V, L, R);
+  }
+  if (R.isPtr() && L.isInt() && Op == BO_Add)
+    return evalPointerArith(Op, R, L, RTy, LTy);
+  if (L.isPtr() && R.isPtr() && Op == BO_Sub && L.Base == R.Base) {
+    int64_t Size = sizeOf(LTy->getPointeeType());
+    std::optional<LaneInt> D = sub(L.I, R.I);
+    std::optional<LaneInt> Q = D && Size ? divConst(*D, Size) : std::nullopt;
+    if (!Q)
+      return Value::unknown("pointer difference");
+    return derived(Value::integer(*Q), L, R);
+  }
+  return Value::unknown("pointer comparison or arithmetic not followed");
+}
+
+Value Interpreter::evalNonAffine(BinaryOperatorKind Op, const Value &L,
+                                 const Value &R) {
+  // If both sides are warp-uniform, the result is one (unknown) value per
+  // warp, a new symbol.
+  if (L.I.isUniform() && R.I.isUniform())
+    return derived(opaqueSymbol(L, R, BinaryOperator::getOpcodeStr(Op)), L, R);
+  Value U = unknownFrom(L, R,
+                        std::string("lane-dependent '") +
+                            BinaryOperator::getOpcodeStr(Op).str() +
+                            "' of an unknown value");
+  appendDeps(U.Deps, symbolsOf(L.I));
+  appendDeps(U.Deps, symbolsOf(R.I));
+  return U;
+}
+
+Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
+                             const Value &R, QualType LTy, QualType RTy,
+                             QualType ResTy) {
+  if (L.isPtr() || R.isPtr())
+    return evalPointerArith(Op, L, R, LTy, RTy);
+  if (!L.isInt() || !R.isInt())
+    return unknownFrom(L, R, "operand of unknown value");
+  bool Unsigned = LTy->isUnsignedIntegerOrEnumerationType();
+  if (isComparison(Op))
+    return evalCompare(Op, L, R, Unsigned);
+  std::optional<LaneInt> Res;
+  LaneBits Undef = 0; // lanes made undefined (division by zero, ...)
+  switch (Op) {
+  case BO_Mul:
+    Res = mul(L.I, R.I);
+    if (!Res)
+      Res = distributeProduct(L, R);
+    if (!Res)
+      Res = distributeProduct(R, L);
+    if (!Res)
+      return derived(opaqueSymbol(L, R, "*"), L, R);
+    break;
+  case BO_Add:
+  case BO_Sub:
+  case BO_Div:
+  case BO_Rem:
+  case BO_Shl:
+  case BO_Shr:
+  case BO_And:
+  case BO_Or:
+  case BO_Xor: {
+    unsigned Width = LTy->isIntegerType()
+                         ? std::min<unsigned>(Ctx.getIntWidth(LTy), 63)
+                         : 63;
+    Res = laneArith(Op, L.I, R.I, Unsigned, Width, Undef);
+    break;
+  }
+  case BO_Comma:
+    return R;
+  default:
+    return Value::unknown("unsupported operator");
+  }
+  if (!Res)
+    return evalNonAffine(Op, L, R);
+  Value V = derived(Value::integer(*Res), L, R);
+  V.Defined &= ~Undef;
+  if (ResTy->isIntegerType() && !ResTy->isBooleanType())
+    V.I = V.I.truncated(Ctx.getIntWidth(ResTy),
+                        ResTy->isSignedIntegerOrEnumerationType());
+  return V;
+}

@@ -1,0 +1,313 @@
+//===- InterpCalls.cpp - Calls, CUDA builtins and kernel launches ---------===//
+//
+// evalCall is the rule of every CallExpr kind:
+//   kernel<<<grid, block>>>(...)   in host code run by runHost: reports the
+//                                  block shape (evalDim3) to the launch hook
+//   trivial struct operator=       a load of the source, a store of the
+//                                  destination
+//   __syncthreads, assert, ...     no-ops (arguments evaluated)
+//   atomic*, __ldg, __stcg, ...    an access of the pointed-to memory
+//   min, max, ...                  lane by lane, or a uniform symbol
+//   std::move, std::forward        the argument
+//   user code with a body          inlined (callFunction); member functions,
+//                                  functors and lambdas with `this` bound
+//   anything else                  arguments evaluated, result Unknown
+// The CUDA builtin variables (threadIdx, blockIdx, blockDim, gridDim) are
+// evalCudaBuiltin.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+namespace {
+bool startsWithAny(StringRef N, std::initializer_list<StringRef> Ps) {
+  for (StringRef P : Ps)
+    if (N.starts_with(P))
+      return true;
+  return false;
+}
+
+bool isAtomicBuiltin(StringRef Name) {
+  return Name.starts_with("atomic") || Name.starts_with("__nv_atomic");
+}
+bool isLoadBuiltin(StringRef Name) {
+  return startsWithAny(Name,
+                       {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"});
+}
+bool isStoreBuiltin(StringRef Name) {
+  return startsWithAny(Name, {"__stcg", "__stcs", "__stwb", "__stwt"});
+}
+bool isMinMax(StringRef Name) {
+  return Name == "min" || Name == "max" || Name == "umin" || Name == "umax" ||
+         Name == "llmin" || Name == "llmax" || Name == "ullmin" ||
+         Name == "ullmax";
+}
+
+/// A trivial copy or move assignment of a struct (`dst[i] = src[i]`).
+bool isTrivialStructAssign(const CallExpr *E, const FunctionDecl *FD,
+                           size_t NumArgs) {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  return OC && OC->getOperator() == OO_Equal && MD &&
+         (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+         MD->isTrivial() && NumArgs == 2;
+}
+} // namespace
+
+Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E))
+    return evalKernelLaunch(K, M);
+  const FunctionDecl *FD = E->getDirectCallee();
+  llvm::SmallVector<const Expr *, 4> Args(E->arguments());
+  if (isTrivialStructAssign(E, FD, Args.size()))
+    return evalTrivialAssign(Args, M);
+  if (!FD) {
+    for (const Expr *A : Args)
+      eval(A, M);
+    return Value::unknown("indirect call");
+  }
+  StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
+
+  // CUDA intrinsics the model knows.
+  if (startsWithAny(Name, {"__syncthreads", "__syncwarp", "__threadfence",
+                           "__builtin_assume", "__trap", "assert"})) {
+    for (const Expr *A : Args)
+      eval(A, M);
+    return Value::unknown("void");
+  }
+  if ((isAtomicBuiltin(Name) || isLoadBuiltin(Name) || isStoreBuiltin(Name)) &&
+      !Args.empty() && Args[0]->getType()->isPointerType())
+    return evalMemoryBuiltin(E, Name, Args, M);
+  if (isMinMax(Name) && Args.size() == 2)
+    return evalMinMax(Name, Args, M);
+
+  // std::move / std::forward: the argument itself.
+  if ((Name == "move" || Name == "forward") && Args.size() == 1 &&
+      FD->isInStdNamespace())
+    return eval(Args[0], M);
+
+  // User code with a body: inline it.
+  const FunctionDecl *Def = nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (FD->hasBody(Def) && Def &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    if (std::optional<Value> R = evalInlined(E, Def, Args, M))
+      return *R;
+
+  // Anything else (math functions, library code): evaluate the arguments for
+  // their accesses; the result is unknown.
+  for (const Expr *A : Args)
+    eval(A, M);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    eval(MC->getImplicitObjectArgument(), M);
+  return Value::unknown(("result of '" + FD->getNameAsString() + "'"));
+}
+
+Value Interpreter::evalKernelLaunch(const CUDAKernelCallExpr *E,
+                                    const LaneMask &M) {
+  // A launch in host code run by runHost: report its block shape.
+  if (OnLaunch && E->getConfig() && E->getConfig()->getNumArgs() >= 2)
+    OnLaunch(E, evalDim3(E->getConfig()->getArg(1), M));
+  return Value::unknown("kernel launch");
+}
+
+Value Interpreter::evalTrivialAssign(llvm::ArrayRef<const Expr *> Args,
+                                     const LaneMask &M) {
+  // Load the source, store the destination.
+  LValue Src = evalLValue(Args[1], M);
+  if (Src.Kind == LValue::Memory)
+    load(Args[1], Src, M);
+  LValue Dst = evalLValue(Args[0], M);
+  store(Args[0], Dst, Value::unknown("struct value"), M);
+  return Value::unknown("struct value");
+}
+
+Value Interpreter::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
+                                     llvm::ArrayRef<const Expr *> Args,
+                                     const LaneMask &M) {
+  Value P = eval(Args[0], M);
+  LValue L = P.isPtr() ? LValue::memory(P)
+                       : LValue::unknown(P.Reason.empty()
+                                             ? "pointer of unknown origin"
+                                             : P.Reason);
+  for (size_t I = 1; I < Args.size(); ++I)
+    eval(Args[I], M);
+  QualType Ty = Args[0]->getType()->getPointeeType();
+  if (isAtomicBuiltin(Name))
+    record(E, AccessOp::Atomic, L, Ty, M);
+  else if (isLoadBuiltin(Name))
+    return load(E, L, M);
+  else
+    record(E, AccessOp::Store, L, Ty, M);
+  return Value::unknown("value loaded from memory");
+}
+
+Value Interpreter::evalMinMax(StringRef Name, llvm::ArrayRef<const Expr *> Args,
+                              const LaneMask &M) {
+  Value A = eval(Args[0], M), B = eval(Args[1], M);
+  if (A.isInt() && B.isInt()) {
+    bool IsMin = Name.contains("min");
+    std::optional<LaneInt> R = LaneInt::laneWise(
+        A.I, B.I, [IsMin](int64_t X, int64_t Y) -> std::optional<int64_t> {
+          return IsMin ? std::min(X, Y) : std::max(X, Y);
+        });
+    if (R)
+      return derived(Value::integer(*R), A, B);
+    if (A.I.isUniform() && B.I.isUniform())
+      return derived(opaqueSymbol(A, B, IsMin ? "min" : "max"), A, B);
+  }
+  return unknownFrom(A, B, ("result of '" + Name + "'").str());
+}
+
+std::optional<Value>
+Interpreter::evalInlined(const CallExpr *E, const FunctionDecl *Def,
+                         llvm::ArrayRef<const Expr *> Args, const LaneMask &M) {
+  // Member functions, functors and lambdas run with `this` bound to their
+  // object.
+  const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+  if (!MD || MD->isStatic())
+    return callFunction(Def, Args, E, M);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    LValue This;
+    if (Obj && Obj->getType()->isPointerType()) {
+      Value P = eval(Obj, M);
+      This = P.isPtr() ? LValue::memory(P)
+                       : LValue::unknown("object of unknown address");
+    } else if (Obj) {
+      This = evalLValue(Obj, M);
+    }
+    return callFunction(Def, Args, E, M, This);
+  }
+  if (isa<CXXOperatorCallExpr>(E) && !Args.empty()) {
+    LValue This = evalLValue(Args[0], M);
+    return callFunction(Def, Args.drop_front(), E, M, This);
+  }
+  return std::nullopt;
+}
+
+Value Interpreter::callFunction(const FunctionDecl *FD,
+                                llvm::ArrayRef<const Expr *> Args,
+                                const Expr *CallSite, const LaneMask &M,
+                                std::optional<LValue> This) {
+  if (Frames.size() > Opts.MaxCallDepth) {
+    for (const Expr *A : Args)
+      eval(A, M);
+    if (Incomplete.empty())
+      Incomplete = "calls nest deeper than " +
+                   std::to_string(Opts.MaxCallDepth) + " (at '" +
+                   FD->getNameAsString() + "'; recursion?)";
+    return Value::unknown("call depth limit reached at '" +
+                          FD->getNameAsString() +
+                          "' (recursive device functions?)");
+  }
+  Frame F;
+  F.Fn = FD;
+  F.This = std::move(This);
+  for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    Binding B;
+    if (P->getType()->isReferenceType()) {
+      B.IsRef = true;
+      B.Ref = evalLValue(Args[I], M);
+      if (B.Ref.Kind == LValue::Var) {
+        // A reference to a caller's local: pass its value in and keep the
+        // callee's writes local (a documented approximation).
+        B.IsRef = false;
+        B.V = readVar(B.Ref.Decl);
+      }
+    } else {
+      B.V = eval(Args[I], M);
+    }
+    F.Vars[P] = B;
+  }
+  Frames.push_back(std::move(F));
+  std::vector<LoopCtx> SavedLoops;
+  std::swap(SavedLoops, Loops);
+  exec(FD->getBody(), M);
+  std::swap(SavedLoops, Loops);
+  Value R = Frames.back().RetVal;
+  if (!Frames.back().HasRet)
+    R = Value::unknown("void");
+  Frames.pop_back();
+  return R;
+}
+
+// ---- CUDA builtin variables and launch shapes -----------------------------------
+
+// threadIdx / blockIdx / blockDim / gridDim: PseudoObjectExpr over an
+// MSPropertyRefExpr on the builtin variable.
+Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
+  const auto *Prop =
+      dyn_cast<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreImplicit());
+  if (!Prop)
+    return Value::unknown("unsupported pseudo-object expression");
+  const Expr *BaseE = Prop->getBaseExpr()->IgnoreImplicit();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(BaseE))
+    BaseE = OVE->getSourceExpr()->IgnoreImplicit();
+  const auto *Base = dyn_cast_or_null<DeclRefExpr>(BaseE);
+  if (!Base)
+    return Value::unknown("unsupported property access");
+  StringRef Var = Base->getDecl()->getName();
+  StringRef Field = Prop->getPropertyDecl()->getName();
+  unsigned Dim = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : 3;
+  if (Dim == 3)
+    return Value::unknown("unknown builtin field");
+  if (Var == "threadIdx")
+    return Value::integer(LaneInt::perLane(Tid[Dim]));
+  if (Var == "blockDim")
+    return Value::integer(
+        LaneInt::constant(Dim == 0 ? Block.X : Dim == 1 ? Block.Y : Block.Z));
+  if (Var == "blockIdx" || Var == "gridDim")
+    return symbolValue((Var + "." + Field).str());
+  return Value::unknown(("unsupported builtin '" + Var + "'").str());
+}
+
+std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    return evalDim3(FC->getSubExpr(), M);
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return evalDim3(MT->getSubExpr(), M);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return evalDim3(BT->getSubExpr(), M);
+  if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+    return evalDim3(EW->getSubExpr(), M);
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto It = Dim3Vars.find(dyn_cast<VarDecl>(DR->getDecl()));
+    return It == Dim3Vars.end() ? std::nullopt : It->second;
+  }
+  auto Component = [&](const Expr *A) -> std::optional<unsigned> {
+    Value V = eval(A, M);
+    if (!V.isInt() || !(V.Defined & 1))
+      return std::nullopt;
+    std::optional<int64_t> C = V.I.asConstant(1);
+    if (!C || *C <= 0 || *C > 1024)
+      return std::nullopt;
+    return (unsigned)*C;
+  };
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
+      return evalDim3(CE->getArg(0), M);
+    unsigned D[3] = {1, 1, 1};
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+      std::optional<unsigned> C = Component(CE->getArg(I));
+      if (!C)
+        return std::nullopt;
+      D[I] = *C;
+    }
+    return Dim3{D[0], D[1], D[2]};
+  }
+  if (E->getType()->isIntegerType())
+    if (std::optional<unsigned> C = Component(E))
+      return Dim3{*C, 1, 1};
+  return std::nullopt;
+}

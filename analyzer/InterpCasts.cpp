@@ -1,0 +1,145 @@
+//===- InterpCasts.cpp - The rule for each cast kind ----------------------===//
+//
+// Every CastExpr (implicit or written) by its CastKind:
+//   LValueToRValue        a load of a memory lvalue (InterpMemory.cpp), or a
+//                         variable's value; a field of a kernel's by-value
+//                         struct argument is a named unknown
+//   NoOp, BitCast, ...    the operand (pointer casts keep object and offset)
+//   ArrayToPointerDecay   the array's address
+//   IntegralCast          wraps concrete lanes to the destination width
+//   ...ToBoolean          0/1 per lane where the operand is decided
+//   PointerToIntegral     base = alignment * (an unknown multiple) + offset,
+//                         so alignment tests like (uintptr_t)p % 16 fold
+//   floating point, integer to pointer, ...   Unknown
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+namespace {
+const Expr *strip(const Expr *E) { return E->IgnoreParens(); }
+
+bool isAssignmentLike(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->isAssignmentOp();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->isPrefix() && U->isIncrementDecrementOp();
+  return false;
+}
+} // namespace
+
+Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
+  const Expr *Sub = E->getSubExpr();
+  QualType To = E->getType();
+  switch (E->getCastKind()) {
+  case CK_LValueToRValue:
+    return evalLValueToRValue(E, M);
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_AddressSpaceConversion:
+  case CK_UncheckedDerivedToBase:
+  case CK_DerivedToBase:
+  case CK_BaseToDerived:
+  case CK_Dynamic:
+    if (E->isGLValue()) {
+      // A temporary bound to a const reference: its value.
+      if (const auto *MT =
+              dyn_cast<MaterializeTemporaryExpr>(Sub->IgnoreParens()))
+        return eval(MT->getSubExpr(), M);
+      return load(E, evalLValue(E, M), M);
+    }
+    return eval(Sub, M);
+  case CK_ArrayToPointerDecay:
+    return addressOf(evalLValue(Sub, M));
+  case CK_FunctionToPointerDecay:
+    return Value::unknown("function pointer");
+  case CK_NullToPointer:
+    return Value::unknown("null pointer");
+  case CK_IntegralCast:
+  case CK_BooleanToSignedIntegral: {
+    Value V = eval(Sub, M);
+    if (!V.isInt())
+      return V;
+    if (To->isIntegerType() && !To->isBooleanType())
+      V.I = V.I.truncated(Ctx.getIntWidth(To),
+                          To->isSignedIntegerOrEnumerationType());
+    return V;
+  }
+  case CK_IntegralToBoolean:
+  case CK_PointerToBoolean: {
+    LaneBool B = evalCond(Sub, M);
+    return boolValue(B.True, B.True | B.False, B.allUniform(), B.Deps);
+  }
+  case CK_PointerToIntegral:
+    return evalPointerToIntegral(E, M);
+  case CK_IntegralToPointer:
+    eval(Sub, M);
+    return Value::unknown("pointer made from an integer");
+  case CK_ToVoid:
+    eval(Sub, M);
+    return Value::unknown("void");
+  default: // floating point, complex, ...
+    eval(Sub, M);
+    return Value::unknown("floating-point or converted value");
+  }
+}
+
+Value Interpreter::evalLValueToRValue(const CastExpr *E, const LaneMask &M) {
+  const Expr *Sub = E->getSubExpr();
+  QualType To = E->getType();
+  if (isAssignmentLike(Sub)) {
+    // The value of an assignment expression is the value assigned.
+    return eval(Sub, M);
+  }
+  // Reading the reference a call returns (std::min, an accessor): the
+  // call's value (an inlined callee reads the memory itself).
+  if (isa<CallExpr>(Sub->IgnoreParens()))
+    return eval(Sub, M);
+  // A field of a kernel's by-value struct argument: a named unknown.
+  if (const auto *ME = dyn_cast<MemberExpr>(strip(Sub))) {
+    if (!ME->isArrow())
+      if (const auto *DR = dyn_cast<DeclRefExpr>(strip(ME->getBase())))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
+          if (Frames.size() == 1 && !lookup(P)->IsRef &&
+              lookup(P)->V.isUnknown()) {
+            std::string Name = sourceText(ME);
+            if (To->isIntegralOrEnumerationType())
+              return symbolValue(Name);
+            if (To->isPointerType())
+              return Value::pointer(
+                  namedGlobal(Name, 256,
+                              "assumed 256-byte aligned (cudaMalloc)"),
+                  LaneInt::constant(0));
+          }
+  }
+  return load(Sub, evalLValue(Sub, M), M);
+}
+
+Value Interpreter::evalPointerToIntegral(const CastExpr *E, const LaneMask &M) {
+  // An address as an integer: base = align * (an unknown multiple), so
+  // alignment tests such as (uintptr_t)p % 16 fold.
+  Value V = eval(E->getSubExpr(), M);
+  if (!V.isPtr())
+    return Value::unknown("address of unknown origin");
+  Value Addr = symbolValue("address of " + V.Base->Name + " / " +
+                           std::to_string(V.Base->BaseAlign));
+  if (!Addr.isInt())
+    return Addr;
+  std::optional<LaneInt> Scaled =
+      mul(Addr.I, LaneInt::constant((int64_t)V.Base->BaseAlign));
+  std::optional<LaneInt> Sum = Scaled ? add(*Scaled, V.I) : std::nullopt;
+  if (!Sum)
+    return Value::unknown("address arithmetic overflows");
+  Value R = Value::integer(*Sum);
+  R.Defined = V.Defined;
+  return R;
+}

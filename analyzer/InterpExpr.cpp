@@ -1,0 +1,327 @@
+//===- InterpExpr.cpp - The rule for each Clang expression kind -----------===//
+//
+// eval() dispatches on the expression class (evalInner is the one table of
+// which rule handles which class); each eval* method is the rule for one
+// family of Clang expressions. Rules combine operand values with the LaneInt
+// operations of LaneValue.h; anything a rule cannot express becomes
+// Value::unknown(reason), which the checks report as "unknown" instead of a
+// number.
+//
+// This file: literals and wrappers, `this`, unary and binary operators
+// (the arithmetic itself is in InterpArith.cpp), assignments, the
+// conditional operator and constructors. Casts: InterpCasts.cpp. Variables,
+// subscripts, members, loads and stores: InterpMemory.cpp. Calls and the
+// CUDA builtin variables: InterpCalls.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+// ---- Entry points -------------------------------------------------------------
+
+Value Interpreter::eval(const Expr *E, const LaneMask &M) {
+  if (!E)
+    return Value::unknown("missing expression");
+  if (++Steps > Opts.MaxSteps)
+    return Value::unknown("analysis step budget exhausted");
+  if (ExprDepth >= Opts.MaxExprDepth)
+    return Value::unknown("expression nested too deeply to analyze");
+  ++ExprDepth;
+  Value V = evalInner(E, M);
+  --ExprDepth;
+  return V;
+}
+
+LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
+  Value V = eval(E, M);
+  LaneBool B;
+  B.Deps = V.Deps;
+  if (V.isInt()) {
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      LaneBits Bit = LaneBits(1) << K;
+      if (!(V.Defined & Bit))
+        continue;
+      bool Concrete = true;
+      for (const LaneInt::Term &T : V.I.terms())
+        if (T.Coef[K] != 0)
+          Concrete = false;
+      if (!Concrete)
+        continue;
+      if (V.I.consts()[K] != 0)
+        B.True |= Bit;
+      else
+        B.False |= Bit;
+    }
+    appendDeps(B.Deps, symbolsOf(V.I));
+    // Undecided because of symbols (same form in every such lane), or
+    // undefined with one value in all of them: uniformly undecided.
+    LaneBits Und = ~(B.True | B.False) & M.May;
+    LaneBits Symbolic = Und & V.Defined, Undef = Und & ~V.Defined;
+    bool Uniform = (!Symbolic || V.I.isUniform(Symbolic)) &&
+                   (!Undef || V.UndefUniform) && !(Symbolic && Undef);
+    if (Uniform)
+      B.Uniform = Und;
+  } else if (V.isPtr()) {
+    B.True = V.Defined; // pointers into known objects are not null
+  }
+  return B;
+}
+
+// ---- The dispatch -----------------------------------------------------------
+
+Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
+  switch (E->getStmtClass()) {
+  case Stmt::ParenExprClass:
+    return eval(cast<ParenExpr>(E)->getSubExpr(), M);
+  case Stmt::IntegerLiteralClass:
+    return Value::integer(LaneInt::constant(
+        cast<IntegerLiteral>(E)->getValue().getSExtValue()));
+  case Stmt::CharacterLiteralClass:
+    return Value::integer(
+        LaneInt::constant(cast<CharacterLiteral>(E)->getValue()));
+  case Stmt::CXXBoolLiteralExprClass:
+    return Value::integer(
+        LaneInt::constant(cast<CXXBoolLiteralExpr>(E)->getValue()));
+  case Stmt::CXXNullPtrLiteralExprClass:
+    return Value::unknown("null pointer");
+  case Stmt::FloatingLiteralClass:
+    return Value::unknown("floating-point value");
+  case Stmt::ConstantExprClass: {
+    const auto *CE = cast<ConstantExpr>(E);
+    if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
+      return Value::integer(
+          LaneInt::constant(CE->getAPValueResult().getInt().getExtValue()));
+    return eval(CE->getSubExpr(), M);
+  }
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+    return eval(cast<SubstNonTypeTemplateParmExpr>(E)->getReplacement(), M);
+  case Stmt::ExprWithCleanupsClass:
+    return eval(cast<ExprWithCleanups>(E)->getSubExpr(), M);
+  case Stmt::MaterializeTemporaryExprClass:
+    return eval(cast<MaterializeTemporaryExpr>(E)->getSubExpr(), M);
+  case Stmt::CXXBindTemporaryExprClass:
+    return eval(cast<CXXBindTemporaryExpr>(E)->getSubExpr(), M);
+  case Stmt::CXXDefaultArgExprClass:
+    return eval(cast<CXXDefaultArgExpr>(E)->getExpr(), M);
+  case Stmt::CXXDefaultInitExprClass:
+    return eval(cast<CXXDefaultInitExpr>(E)->getExpr(), M);
+  case Stmt::PseudoObjectExprClass:
+    return evalCudaBuiltin(cast<PseudoObjectExpr>(E)); // InterpCalls.cpp
+  case Stmt::DeclRefExprClass:
+    return evalDeclRef(cast<DeclRefExpr>(E), M); // InterpMemory.cpp
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    return evalBinary(cast<BinaryOperator>(E), M);
+  case Stmt::UnaryOperatorClass:
+    return evalUnary(cast<UnaryOperator>(E), M);
+  case Stmt::ConditionalOperatorClass:
+  case Stmt::BinaryConditionalOperatorClass:
+    return evalConditional(cast<AbstractConditionalOperator>(E), M);
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+  case Stmt::CUDAKernelCallExprClass:
+    return evalCall(cast<CallExpr>(E), M); // InterpCalls.cpp
+  case Stmt::CXXConstructExprClass:
+  case Stmt::CXXTemporaryObjectExprClass:
+    return evalConstruct(cast<CXXConstructExpr>(E), M);
+  case Stmt::RecoveryExprClass:
+    return evalRecovery(cast<RecoveryExpr>(E), M);
+  case Stmt::CXXThisExprClass:
+    return evalThis();
+  default:
+    // Casts (InterpCasts.cpp), lvalues read as values, constants.
+    return evalOther(E, M);
+  }
+}
+
+Value Interpreter::evalRecovery(const RecoveryExpr *E, const LaneMask &M) {
+  // Clang kept the pieces of an expression it could not type (e.g. a call
+  // into a missing header): their memory accesses still happen.
+  for (const Expr *Sub : E->subExpressions())
+    if (Sub && !Sub->isTypeDependent() && !Sub->containsErrors() &&
+        !Sub->getType()->isPlaceholderType())
+      eval(Sub, M);
+  return Value::unknown("expression with errors");
+}
+
+Value Interpreter::evalThis() {
+  // `this` of the member function being run: the object's address.
+  for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+    if (!F->This)
+      continue;
+    const LValue &Obj = *F->This;
+    if (Obj.Kind == LValue::Memory)
+      return Obj.Addr;
+    if (Obj.Kind == LValue::Var)
+      return Value::pointer(objectFor(Obj.Decl), LaneInt::constant(0));
+    return Value::unknown(Obj.Reason.empty() ? "object of unknown address"
+                                             : Obj.Reason);
+  }
+  return Value::unknown("'this' outside a member function");
+}
+
+Value Interpreter::evalOther(const Expr *E, const LaneMask &M) {
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return evalCast(C, M);
+  if (E->isGLValue()) {
+    // An lvalue used where a value is wanted (e.g. an argument bound to a
+    // reference of a builtin): reading it.
+    return load(E, evalLValue(E, M), M);
+  }
+  // sizeof, alignof, enumerators, constexpr calls, ...
+  if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
+      !E->containsErrors()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return Value::integer(LaneInt::constant(R.Val.getInt().getExtValue()));
+  }
+  // Evaluate children for their memory accesses, then give up on the value.
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      eval(CE, M);
+  return Value::unknown(std::string("unsupported expression (") +
+                        E->getStmtClassName() + ")");
+}
+
+// ---- Operators --------------------------------------------------------------
+
+Value Interpreter::evalBinary(const BinaryOperator *E, const LaneMask &M) {
+  BinaryOperatorKind Op = E->getOpcode();
+  if (E->isAssignmentOp())
+    return evalAssign(E, E->getLHS(), E->getRHS(), Op, M);
+  if (Op == BO_LAnd || Op == BO_LOr)
+    return evalLogical(E, M);
+  if (Op == BO_Comma) {
+    eval(E->getLHS(), M);
+    return eval(E->getRHS(), M);
+  }
+  Value L = eval(E->getLHS(), M);
+  Value R = eval(E->getRHS(), M);
+  return evalArith(Op, L, R, E->getLHS()->getType(), E->getRHS()->getType(),
+                   E->getType());
+}
+
+/// a && b, a || b: the right side runs only in lanes the left side did not
+/// settle; the result is 0/1 per lane, undefined where undecided.
+Value Interpreter::evalLogical(const BinaryOperator *E, const LaneMask &M) {
+  bool IsAnd = E->getOpcode() == BO_LAnd;
+  LaneBool A = evalCond(E->getLHS(), M);
+  LaneMask RM = intersect(M, A, !IsAnd);
+  LaneBool B = RM.none() ? LaneBool{} : evalCond(E->getRHS(), RM);
+  LaneBits T, F;
+  if (IsAnd) {
+    T = A.True & B.True;
+    F = A.False | B.False;
+  } else {
+    T = A.True | B.True;
+    F = A.False & B.False;
+  }
+  llvm::SmallVector<SymbolId, 2> Deps = A.Deps;
+  appendDeps(Deps, B.Deps);
+  return boolValue(T, T | F, A.allUniform() && B.allUniform(), Deps);
+}
+
+Value Interpreter::evalAssign(const Expr *E, const Expr *LHS, const Expr *RHS,
+                              BinaryOperatorKind Op, const LaneMask &M) {
+  if (Op == BO_Assign) {
+    Value V = eval(RHS, M);
+    store(LHS, evalLValue(LHS, M), V, M);
+    return V;
+  }
+  LValue L = evalLValue(LHS, M);
+  Value Old = load(LHS, L, M);
+  Value R = eval(RHS, M);
+  Value New = evalArith(BinaryOperator::getOpForCompoundAssignment(Op), Old, R,
+                        LHS->getType(), RHS->getType(), LHS->getType());
+  store(LHS, L, New, M);
+  return New;
+}
+
+Value Interpreter::evalIncDec(const UnaryOperator *E, const LaneMask &M) {
+  const Expr *Sub = E->getSubExpr();
+  LValue L = evalLValue(Sub, M);
+  Value Old = load(Sub, L, M);
+  Value One = Value::integer(LaneInt::constant(1));
+  Value New = evalArith(E->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
+                        Sub->getType(), Ctx.IntTy, Sub->getType());
+  store(Sub, L, New, M);
+  return E->isPrefix() ? New : Old;
+}
+
+Value Interpreter::evalUnary(const UnaryOperator *E, const LaneMask &M) {
+  const Expr *Sub = E->getSubExpr();
+  switch (E->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    return evalIncDec(E, M);
+  case UO_AddrOf:
+    return addressOf(evalLValue(Sub, M));
+  case UO_Deref:
+    return load(E, evalLValue(E, M), M);
+  case UO_Plus:
+  case UO_Extension:
+    return eval(Sub, M);
+  case UO_Minus: {
+    Value V = eval(Sub, M);
+    if (!V.isInt())
+      return V;
+    return evalArith(BO_Sub, Value::integer(LaneInt::constant(0)), V,
+                     Sub->getType(), Sub->getType(), E->getType());
+  }
+  case UO_Not: {
+    Value V = eval(Sub, M);
+    if (!V.isInt())
+      return V;
+    return evalArith(BO_Xor, V, Value::integer(LaneInt::constant(-1)),
+                     Sub->getType(), Sub->getType(), E->getType());
+  }
+  case UO_LNot: {
+    LaneBool B = evalCond(Sub, M);
+    return boolValue(B.False, B.True | B.False, B.allUniform(), B.Deps);
+  }
+  default:
+    eval(Sub, M);
+    return Value::unknown("unsupported unary operator");
+  }
+}
+
+// ---- The conditional operator and constructors --------------------------------
+
+Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
+                                   const LaneMask &M) {
+  LaneBool C = evalCond(E->getCond(), M);
+  LaneMask MT = intersect(M, C, false), MF = intersect(M, C, true);
+  Value T = MT.none() ? Value::unknown("not taken") : eval(E->getTrueExpr(), MT);
+  Value F = MF.none() ? Value::unknown("not taken") : eval(E->getFalseExpr(), MF);
+  // Lanes where the condition holds take T, where it fails take F; undecided
+  // lanes are defined only where both agree.
+  Value R = joinValues(T, F, C.True, C.False);
+  if (~(C.True | C.False) & M.May)
+    appendDeps(R.Deps, C.Deps);
+  return R;
+}
+
+Value Interpreter::evalConstruct(const CXXConstructExpr *E, const LaneMask &M) {
+  const CXXConstructorDecl *Ctor = E->getConstructor();
+  if (Ctor && (Ctor->isCopyOrMoveConstructor()) && E->getNumArgs() >= 1) {
+    const Expr *Arg = E->getArg(0);
+    LValue L = evalLValue(Arg, M);
+    // A struct copied out of memory (float4 v = p[i]) is a load of the struct.
+    if (L.Kind == LValue::Memory)
+      load(Arg, L, M);
+    return Value::unknown("struct value");
+  }
+  for (const Expr *A : E->arguments())
+    eval(A, M);
+  return Value::unknown("constructed object");
+}

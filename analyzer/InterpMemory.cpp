@@ -1,0 +1,427 @@
+//===- InterpMemory.cpp - Lvalues, variables, memory objects and accesses -===//
+//
+// An lvalue is memory (a pointer Value: an object and a byte offset per
+// lane), a local variable, or Unknown. evalLValue has the rule for each
+// lvalue expression kind:
+//   DeclRefExpr           a local or parameter (Var); __shared__, __device__
+//                         and __constant__ variables are memory objects
+//   ArraySubscriptExpr    base + index * sizeof(element)
+//   MemberExpr            base + the field's offset in the record layout
+//   *p                    the pointer's value
+// Reading (load) or writing (store) a memory lvalue records an AccessEvent
+// (record); local variables live in the frame (readVar, writeVar).
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+// ---- Lvalues ------------------------------------------------------------------
+
+Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
+  E = E->IgnoreParens();
+  if (++Steps > Opts.MaxSteps)
+    return LValue::unknown("analysis step budget exhausted");
+  if (ExprDepth >= Opts.MaxExprDepth)
+    return LValue::unknown("expression nested too deeply to analyze");
+  struct DepthGuard {
+    unsigned &D;
+    DepthGuard(unsigned &D) : D(D) { ++D; }
+    ~DepthGuard() { --D; }
+  } Guard(ExprDepth);
+
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return evalVarLValue(DR);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return evalArraySubscript(AS, M);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return evalMember(ME, M);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return evalUnaryLValue(U, M);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp()) {
+      evalAssign(B, B->getLHS(), B->getRHS(), B->getOpcode(), M);
+      return evalLValue(B->getLHS(), M);
+    }
+    if (B->getOpcode() == BO_Comma) {
+      eval(B->getLHS(), M);
+      return evalLValue(B->getRHS(), M);
+    }
+  }
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    if (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueBitCast ||
+        C->getCastKind() == CK_UncheckedDerivedToBase ||
+        C->getCastKind() == CK_DerivedToBase)
+      return evalLValue(C->getSubExpr(), M);
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    eval(MT->getSubExpr(), M);
+    return LValue::unknown("temporary object");
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return evalCallLValue(CE, M);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    eval(CO->getCond(), M);
+    return LValue::unknown("conditional lvalue");
+  }
+  return LValue::unknown(std::string("unsupported lvalue (") +
+                         E->getStmtClassName() + ")");
+}
+
+Interpreter::LValue Interpreter::evalVarLValue(const DeclRefExpr *E) {
+  const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+  if (!VD)
+    return LValue::unknown("reference to a non-variable");
+  if (Binding *B = lookup(VD))
+    return B->IsRef ? B->Ref : LValue::var(VD);
+  // Integer constants (constexpr, const with a constant initializer) fold,
+  // even where clang made them implicitly __constant__ on the device side.
+  if (VD->getType()->isIntegralOrEnumerationType() &&
+      VD->getType().isConstQualified() && VD->getInit() &&
+      !VD->getInit()->isValueDependent() && !VD->getInit()->containsErrors() &&
+      VD->evaluateValue())
+    return LValue::var(VD);
+  // Memory-resident variables: __shared__, __device__, __constant__.
+  if (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
+      VD->hasAttr<CUDAConstantAttr>())
+    return LValue::memory(Value::pointer(objectFor(VD), LaneInt::constant(0)));
+  return LValue::var(VD);
+}
+
+Interpreter::LValue Interpreter::evalUnaryLValue(const UnaryOperator *E,
+                                                 const LaneMask &M) {
+  if (E->getOpcode() == UO_Deref) {
+    Value P = eval(E->getSubExpr(), M);
+    if (!P.isPtr())
+      return LValue::unknown(P.Reason.empty() ? "pointer of unknown origin"
+                                              : P.Reason);
+    return LValue::memory(P);
+  }
+  if (E->isPrefix() && E->isIncrementDecrementOp()) {
+    LValue L = evalLValue(E->getSubExpr(), M);
+    eval(E, M);
+    return L;
+  }
+  return LValue::unknown("unsupported lvalue (UnaryOperator)");
+}
+
+Interpreter::LValue Interpreter::evalCallLValue(const CallExpr *E,
+                                                const LaneMask &M) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    eval(OC, M);
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      return evalLValue(OC->getArg(0), M);
+    return LValue::unknown("result of an operator call");
+  }
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+      (FD->getName() == "move" || FD->getName() == "forward") &&
+      E->getNumArgs() == 1)
+    return evalLValue(E->getArg(0), M);
+  eval(E, M);
+  return LValue::unknown("reference returned by a call");
+}
+
+Interpreter::LValue Interpreter::evalArraySubscript(const ArraySubscriptExpr *E,
+                                                    const LaneMask &M) {
+  Value Base = eval(E->getBase(), M);
+  Value Idx = eval(E->getIdx(), M);
+  if (!Base.isPtr())
+    return LValue::unknown(Base.Reason.empty() ? "pointer of unknown origin"
+                                               : Base.Reason);
+  if (!Idx.isInt()) {
+    LValue L = LValue::unknown(Idx.Reason.empty() ? "index of unknown value"
+                                                  : Idx.Reason);
+    L.Addr = Value::pointer(Base.Base, LaneInt::constant(0));
+    L.Addr.Defined = 0;
+    L.Addr.Reason = L.Reason;
+    L.Addr.Deps = Idx.Deps;
+    L.Kind = LValue::Memory;
+    return L;
+  }
+  int64_t Size = elementSize(Base, E->getType());
+  std::optional<LaneInt> Scaled = mul(Idx.I, LaneInt::constant(Size));
+  std::optional<LaneInt> Off = Scaled ? add(Base.I, *Scaled) : std::nullopt;
+  if (!Off) {
+    LValue L = LValue::memory(Value::pointer(Base.Base, LaneInt::constant(0)));
+    L.Addr.Defined = 0;
+    L.Addr.Reason = "address arithmetic overflows";
+    return L;
+  }
+  return LValue::memory(derived(Value::pointer(Base.Base, *Off), Base, Idx));
+}
+
+Interpreter::LValue Interpreter::evalMember(const MemberExpr *E,
+                                            const LaneMask &M) {
+  const ValueDecl *Member = E->getMemberDecl();
+  if (!isa<FieldDecl>(Member) && !isa<IndirectFieldDecl>(Member))
+    return LValue::unknown("member is not a field");
+  int64_t Off = Ctx.getFieldOffset(Member) / Ctx.getCharWidth();
+  Value Base;
+  if (E->isArrow()) {
+    Base = eval(E->getBase(), M);
+  } else {
+    LValue L = evalLValue(E->getBase(), M);
+    if (L.Kind != LValue::Memory) {
+      if (L.Kind == LValue::Var)
+        return LValue::unknown("field of a local object");
+      return L;
+    }
+    Base = L.Addr;
+  }
+  if (!Base.isPtr())
+    return LValue::unknown(Base.Reason.empty() ? "object of unknown address"
+                                               : Base.Reason);
+  std::optional<LaneInt> NewOff = add(Base.I, LaneInt::constant(Off));
+  if (!NewOff)
+    return LValue::unknown("address arithmetic overflows");
+  LValue L = LValue::memory(Base);
+  L.Addr.I = *NewOff;
+  return L;
+}
+
+Value Interpreter::addressOf(const LValue &L) {
+  if (L.Kind == LValue::Memory)
+    return L.Addr;
+  if (L.Kind == LValue::Var)
+    return Value::pointer(objectFor(L.Decl), LaneInt::constant(0));
+  return Value::unknown(L.Reason);
+}
+
+// ---- Variables ----------------------------------------------------------------
+
+Value Interpreter::evalDeclRef(const DeclRefExpr *E, const LaneMask &M) {
+  const ValueDecl *D = E->getDecl();
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+    return Value::integer(LaneInt::constant(EC->getInitVal().getExtValue()));
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (VD->getName() == "warpSize" && !lookup(VD))
+      return Value::integer(LaneInt::constant(kWarpSize));
+    if (E->isGLValue())
+      return load(E, evalLValue(E, M), M);
+    return readVar(VD);
+  }
+  if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
+      !E->containsErrors()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return Value::integer(LaneInt::constant(R.Val.getInt().getExtValue()));
+  }
+  return Value::unknown("reference to '" + D->getNameAsString() + "'");
+}
+
+Interpreter::Binding *Interpreter::lookup(const VarDecl *D) {
+  // The innermost frame first; a lambda's body names the variables it
+  // captured from an enclosing function, found in an outer frame.
+  for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+    auto It = F->Vars.find(D);
+    if (It != F->Vars.end())
+      return &It->second;
+  }
+  return nullptr;
+}
+
+Value Interpreter::readVar(const VarDecl *D) {
+  if (Binding *B = lookup(D)) {
+    if (B->IsRef)
+      return Value::unknown("reference");
+    return B->V;
+  }
+  // Constants: constexpr and const variables with constant initializers.
+  if (D->getType()->isIntegralOrEnumerationType() &&
+      D->getType().isConstQualified() && D->getInit() &&
+      !D->getInit()->isValueDependent() && !D->getInit()->containsErrors()) {
+    if (const APValue *V = D->evaluateValue())
+      if (V->isInt())
+        return Value::integer(LaneInt::constant(V->getInt().getExtValue()));
+  }
+  auto A = Opts.Assume.find(D->getNameAsString());
+  if (A != Opts.Assume.end())
+    return Value::integer(LaneInt::constant(A->second));
+  return Value::unknown("value of '" + D->getNameAsString() + "'");
+}
+
+void Interpreter::writeVar(const VarDecl *D, const Value &V,
+                           const LaneMask &M) {
+  Binding *B = lookup(D);
+  if (!B) {
+    Frames.back().Vars[D].V = mergeMasked(Value::unknown("unset"), V, M);
+    return;
+  }
+  if (B->IsRef)
+    return;
+  B->V = mergeMasked(B->V, V, M);
+}
+
+// ---- Memory objects -------------------------------------------------------------
+
+const MemObject *Interpreter::objectFor(const VarDecl *D) {
+  auto It = ObjectOf.find(D);
+  if (It != ObjectOf.end())
+    return It->second;
+  Objects.push_back(MemObject{});
+  MemObject &O = Objects.back();
+  O.Decl = D;
+  O.Name = D->getNameAsString();
+  uint64_t DeclAlign = Ctx.getDeclAlign(D).getQuantity();
+  if (isa<ParmVarDecl>(D)) {
+    O.Space = MemObject::Global;
+    O.BaseAlign = 256;
+    O.AlignReason = "assumed 256-byte aligned (cudaMalloc)";
+  } else if (D->hasAttr<CUDASharedAttr>()) {
+    O.Space = MemObject::Shared;
+    O.Dynamic = D->hasExternalStorage();
+    O.BaseAlign = std::max<uint64_t>(DeclAlign, 16);
+    O.AlignReason = "assumed 16-byte aligned in shared memory";
+  } else if (D->hasAttr<CUDAConstantAttr>()) {
+    O.Space = MemObject::Constant;
+    O.BaseAlign = DeclAlign;
+  } else if (D->hasAttr<CUDADeviceAttr>() && D->hasGlobalStorage()) {
+    O.Space = MemObject::Global;
+    O.BaseAlign = DeclAlign;
+    O.AlignReason = "aligned as declared (" + std::to_string(DeclAlign) +
+                    " bytes)";
+  } else {
+    O.Space = MemObject::Local;
+    O.BaseAlign = DeclAlign;
+  }
+  ObjectOf[D] = &O;
+  return &O;
+}
+
+const MemObject *Interpreter::namedGlobal(const std::string &Name,
+                                          uint64_t Align,
+                                          const std::string &AlignReason) {
+  const MemObject *&Obj = AnonObjects[Name];
+  if (!Obj) {
+    Objects.push_back(MemObject{});
+    MemObject &O = Objects.back();
+    O.Space = MemObject::Global;
+    O.Name = Name;
+    O.BaseAlign = Align;
+    O.AlignReason = AlignReason;
+    Obj = &O;
+  }
+  return Obj;
+}
+
+int64_t Interpreter::sizeOf(QualType T) const {
+  // Types of broken code (errors, overload sets, undeduced auto) have no size.
+  if (T.isNull() || T->isPlaceholderType() || T->containsErrors() ||
+      T->isUndeducedType() || T->isIncompleteType() || T->isDependentType() ||
+      T->isVoidType() || T->isFunctionType() || !T->isConstantSizeType())
+    return 0;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+int64_t Interpreter::elementSize(const Value &Ptr, QualType ElemTy) const {
+  if (Ptr.Base && Ptr.Base->Decl) {
+    auto It = Opts.Pads.find(Ptr.Base->Decl);
+    if (It != Opts.Pads.end()) {
+      const auto *AT = Ctx.getAsConstantArrayType(Ptr.Base->Decl->getType());
+      if (AT) {
+        QualType Row = AT->getElementType();
+        if (const auto *RowAT = Ctx.getAsConstantArrayType(Row))
+          if (Ctx.hasSameUnqualifiedType(Row, ElemTy))
+            return (RowAT->getSize().getZExtValue() + It->second) *
+                   sizeOf(RowAT->getElementType());
+      }
+    }
+  }
+  return sizeOf(ElemTy);
+}
+
+// ---- Memory events ------------------------------------------------------------
+
+void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
+                         QualType Ty, const LaneMask &M) {
+  if (!Recording || M.none())
+    return;
+  AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
+  if (L.Kind == LValue::Var)
+    return;
+  if (L.Kind == LValue::Memory) {
+    Ev.Obj = L.Addr.Base;
+    if (Ev.Obj && (Ev.Obj->Space == MemObject::Local ||
+                   Ev.Obj->Space == MemObject::Constant))
+      return;
+    Ev.Address = L.Addr;
+    if (!L.Addr.definedIn(M.May)) {
+      std::string Why = L.Addr.Reason.empty()
+                            ? "address not known in every active lane"
+                            : L.Addr.Reason;
+      Ev.Address = Value::unknown(Why);
+      Ev.Address.Deps = L.Addr.Deps;
+    }
+  } else {
+    // Only expressions that are memory accesses by their form are reported
+    // when their address is unknown (a local variable is not memory).
+    const Expr *E = Site->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        break;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    bool MemoryForm =
+        isa<ArraySubscriptExpr>(E) || isa<CallExpr>(E) ||
+        (isa<UnaryOperator>(E) &&
+         cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
+        (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow());
+    if (!MemoryForm)
+      return;
+    Ev.Address = Value::unknown(L.Reason);
+  }
+  std::string C = "warp " + std::to_string(CurWarp);
+  for (const std::string &S : Context)
+    C += ", " + S;
+  Ev.Context = C;
+  OnAccess(Ev);
+}
+
+Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
+                        AccessOp Op) {
+  if (L.Kind == LValue::Var)
+    return readVar(L.Decl);
+  QualType Ty = Site->getType();
+  record(Site, Op, L, Ty, M);
+  if (L.Kind != LValue::Memory)
+    return Value::unknown(L.Reason);
+  if (L.Addr.Base && L.Addr.Base->Space == MemObject::Constant &&
+      L.Addr.Base->Decl)
+    return Value::unknown("value in constant memory");
+  if (!L.Addr.Base || L.Addr.Base->Space == MemObject::Local)
+    return Value::unknown("value stored in a local object");
+  // A value loaded at a warp-uniform address is one unknown per warp: a
+  // symbol named by the expression (e.g. slot_mapping[token_idx]).
+  if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
+      (Ty->isIntegralOrEnumerationType() || Ty->isPointerType())) {
+    std::string Name = sourceText(Site);
+    if (Ty->isIntegralOrEnumerationType())
+      return symbolValue(Name);
+    uint64_t Align = std::max<int64_t>(
+        1, Ctx.getTypeAlignInChars(Ty->getPointeeType().isNull()
+                                       ? Ctx.CharTy
+                                       : Ty->getPointeeType())
+               .getQuantity());
+    return Value::pointer(
+        namedGlobal(Name, Align,
+                    "a pointer loaded from memory, assumed only " +
+                        std::to_string(Align) + "-byte aligned"),
+        LaneInt::constant(0));
+  }
+  return Value::unknown("value loaded from memory at a lane-dependent address");
+}
+
+void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
+                        const LaneMask &M, AccessOp Op) {
+  if (L.Kind == LValue::Var) {
+    writeVar(L.Decl, V, M);
+    return;
+  }
+  record(Site, Op, L, Site->getType(), M);
+}

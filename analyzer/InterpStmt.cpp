@@ -1,0 +1,382 @@
+//===- InterpStmt.cpp - Statements, loops and joins of paths --------------===//
+//
+// Statements transform the set of active lanes: exec(S, M) returns the lanes
+// that fall through S. `return`, `break` and `continue` remove lanes;
+// `if` splits the mask by the condition, lane by lane, and joins the
+// variables of its two paths afterwards (joinFrames); loops run concretely,
+// iteration by iteration, while the condition is decided in every active lane
+// (each iteration is a separate warp request), and otherwise are generalized:
+// each variable that changes by a warp-uniform step d per iteration is
+// rewritten as start + j*d with j a new symbol, and the body is analyzed once
+// for "any iteration".
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+std::string Interpreter::loopName(const Stmt *Loop) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return "the loop at line " +
+         std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc()));
+}
+
+void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
+  if (D->hasAttr<CUDASharedAttr>() || D->isStaticLocal() ||
+      D->hasExternalStorage())
+    return;
+  if (OnLaunch && D->getInit()) {
+    if (const auto *RD = D->getType()->getAsCXXRecordDecl())
+      if (RD->getName() == "dim3")
+        Dim3Vars[D] = evalDim3(D->getInit(), M);
+  }
+  Binding B;
+  auto A = Opts.Assume.find(D->getNameAsString());
+  if (D->getType()->isReferenceType()) {
+    B.IsRef = true;
+    B.Ref = D->getInit() ? evalLValue(D->getInit(), M)
+                         : LValue::unknown("unbound reference");
+    if (B.Ref.Kind == LValue::Var) {
+      B.IsRef = false;
+      B.V = readVar(B.Ref.Decl);
+    }
+  } else if (A != Opts.Assume.end() &&
+             D->getType()->isIntegralOrEnumerationType()) {
+    if (D->getInit())
+      eval(D->getInit(), M);
+    B.V = Value::integer(LaneInt::constant(A->second));
+  } else if (D->getInit()) {
+    B.V = eval(D->getInit(), M);
+    if (B.V.isInt() && D->getType()->isIntegerType() &&
+        !D->getType()->isBooleanType())
+      B.V.I = B.V.I.truncated(Ctx.getIntWidth(D->getType()),
+                              D->getType()->isSignedIntegerOrEnumerationType());
+  } else {
+    B.V = Value::unknown("'" + D->getNameAsString() + "' is uninitialized");
+  }
+  Frames.back().Vars[D] = B;
+}
+
+LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
+  if (!S || M.none())
+    return M;
+  if (++Steps > Opts.MaxSteps)
+    return M;
+  switch (S->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
+      M = exec(Child, M);
+      if (M.none())
+        break;
+    }
+    return M;
+  case Stmt::DeclStmtClass:
+    for (const Decl *D : cast<DeclStmt>(S)->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        execDecl(VD, M);
+    return M;
+  case Stmt::IfStmtClass:
+    return execIf(cast<IfStmt>(S), M);
+  case Stmt::ForStmtClass: {
+    const auto *F = cast<ForStmt>(S);
+    return execLoop(F, F->getInit(), F->getCond(), F->getBody(), F->getInc(),
+                    true, M);
+  }
+  case Stmt::WhileStmtClass: {
+    const auto *W = cast<WhileStmt>(S);
+    return execLoop(W, nullptr, W->getCond(), W->getBody(), nullptr, true, M);
+  }
+  case Stmt::DoStmtClass: {
+    const auto *D = cast<DoStmt>(S);
+    return execLoop(D, nullptr, D->getCond(), D->getBody(), nullptr, false, M);
+  }
+  case Stmt::ReturnStmtClass:
+    return execReturn(cast<ReturnStmt>(S), M);
+  case Stmt::BreakStmtClass:
+  case Stmt::ContinueStmtClass:
+    if (!Loops.empty()) {
+      LaneMask &Target = isa<BreakStmt>(S) ? Loops.back().Broken
+                                           : Loops.back().Continued;
+      Target = unite(Target, M);
+    }
+    return LaneMask{};
+  case Stmt::AttributedStmtClass:
+    return exec(cast<AttributedStmt>(S)->getSubStmt(), M);
+  case Stmt::LabelStmtClass:
+    return exec(cast<LabelStmt>(S)->getSubStmt(), M);
+  case Stmt::CaseStmtClass:
+    return exec(cast<CaseStmt>(S)->getSubStmt(), M);
+  case Stmt::DefaultStmtClass:
+    return exec(cast<DefaultStmt>(S)->getSubStmt(), M);
+  case Stmt::SwitchStmtClass:
+    return execSwitch(cast<SwitchStmt>(S), M);
+  case Stmt::NullStmtClass:
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::GotoStmtClass:
+  case Stmt::CXXForRangeStmtClass:
+    return M;
+  default:
+    if (const auto *E = dyn_cast<Expr>(S))
+      eval(E, M);
+    return M;
+  }
+}
+
+LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
+  if (const Expr *RV = S->getRetValue()) {
+    Value V = eval(RV, M);
+    Frame &F = Frames.back(); // after eval: calls may grow Frames
+    F.RetVal = F.HasRet ? mergeMasked(F.RetVal, V, M) : V;
+    F.HasRet = true;
+  }
+  // Every lane that reaches a return leaves. (Lanes that only may reach
+  // it are undecided because of an enclosing condition, whose other path
+  // carries them on.)
+  return LaneMask{};
+}
+
+LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
+  // Every case may run in every lane: analyze the body with all lanes
+  // undecided.
+  if (S->getInit())
+    exec(S->getInit(), M);
+  LaneBool C = evalCond(S->getCond(), M);
+  LaneMask Any{0, M.May, M.Deps};
+  Any.addDeps(C.Deps);
+  VarMap Before = Frames.back().Vars;
+  Loops.push_back(LoopCtx{});
+  exec(S->getBody(), Any);
+  Loops.pop_back();
+  VarMap After = Frames.back().Vars;
+  joinFrames(After, Before, 0, 0, C.Deps);
+  return M;
+}
+
+LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {
+  if (S->getInit())
+    M = exec(S->getInit(), M);
+  if (const VarDecl *CV = S->getConditionVariable())
+    execDecl(CV, M);
+  if (S->isConstexpr() || S->isConsteval()) {
+    std::optional<const Stmt *> Taken = S->getNondiscardedCase(Ctx);
+    if (Taken)
+      return *Taken ? exec(*Taken, M) : M;
+  }
+  LaneBool C = evalCond(S->getCond(), M);
+  LaneMask MT = intersect(M, C, false), ME = intersect(M, C, true);
+  // Every active lane goes one way: no paths to join.
+  if (ME.none())
+    return unite(exec(S->getThen(), MT), ME);
+  if (MT.none())
+    return unite(MT, S->getElse() ? exec(S->getElse(), ME) : ME);
+  VarMap Before = Frames.back().Vars;
+  LaneMask FT = MT.none() ? MT : exec(S->getThen(), MT);
+  VarMap AfterThen = Frames.back().Vars;
+  Frames.back().Vars = Before;
+  LaneMask FE = ME;
+  if (S->getElse() && !ME.none())
+    FE = exec(S->getElse(), ME);
+  joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps);
+  return unite(FT, FE);
+}
+
+void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
+                             LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps) {
+  VarMap Out;
+  for (const auto &KV : A) {
+    auto It = B.find(KV.first);
+    if (It == B.end())
+      continue; // declared on one path only: out of scope after the join
+    Binding J = KV.second;
+    if (!KV.second.IsRef && !It->second.IsRef) {
+      J.V = joinValues(KV.second.V, It->second.V, TakeA, TakeB);
+      if (!J.V.sameAs(KV.second.V, kAllLanes) ||
+          J.V.Defined != KV.second.V.Defined)
+        appendDeps(J.V.Deps, Deps);
+    }
+    Out[KV.first] = J;
+  }
+  Frames.back().Vars = std::move(Out);
+}
+
+// ---- Loops ------------------------------------------------------------------
+
+LaneMask Interpreter::execLoopBody(const Stmt *Body, const Expr *Inc,
+                                   LaneMask M, LaneMask &Broken) {
+  Loops.push_back(LoopCtx{});
+  LaneMask F = exec(Body, M);
+  F = unite(F, Loops.back().Continued);
+  Broken = Loops.back().Broken;
+  Loops.pop_back();
+  if (Inc && !F.none())
+    eval(Inc, F);
+  return F;
+}
+
+LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
+                               const Expr *Cond, const Stmt *Body,
+                               const Expr *Inc, bool CondFirst, LaneMask M) {
+  if (Init)
+    exec(Init, M);
+  LaneMask Active = M, Exited{0, 0, {}};
+  for (unsigned Iter = 0;; ++Iter) {
+    if (Active.none())
+      break;
+    if (Iter >= Opts.MaxLoopIterations ||
+        ++WarpIterations > Opts.MaxWarpIterations) {
+      Exited = unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
+      break;
+    }
+    if (Cond && (CondFirst || Iter > 0)) {
+      LaneBool C = evalCond(Cond, Active);
+      if (Active.May & ~(C.True | C.False)) {
+        // The trip count depends on something unknown: generalize.
+        Exited = unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
+        break;
+      }
+      Exited = unite(Exited, intersect(Active, C, true));
+      Active = intersect(Active, C, false);
+      if (Active.none())
+        break;
+    }
+    Context.push_back("iteration " + std::to_string(Iter) + " of " +
+                      loopName(Loop));
+    LaneMask Broken;
+    Active = execLoopBody(Body, Inc, Active, Broken);
+    Context.pop_back();
+    Exited = unite(Exited, Broken);
+    if (!Cond && Active.none())
+      break;
+  }
+  return Exited;
+}
+
+Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
+                                 const Value &New, SymbolId J,
+                                 const Stmt *Loop, const LaneMask &M) {
+  Value Gen = Value::unknown("'" + D->getNameAsString() + "' changes across " +
+                             loopName(Loop) + " in a way not followed");
+  Gen.Deps.push_back(J);
+  if (Old.Kind != New.Kind || Old.Kind == Value::Unknown ||
+      Old.Base != New.Base || !Old.definedIn(M.May) || !New.definedIn(M.May))
+    return Gen;
+  std::optional<LaneInt> Delta = sub(New.I, Old.I);
+  if (!Delta || !Delta->isUniform(M.May))
+    return Gen;
+  // j*delta = j*c + sum a * (j*s); products become named symbols.
+  unsigned L0 = llvm::countr_zero(M.May ? M.May : 1u);
+  int64_t C = Delta->consts()[L0];
+  std::optional<LaneInt> Step = mul(LaneInt::symbol(J), LaneInt::constant(C));
+  for (const LaneInt::Term &T : Delta->terms()) {
+    if (!Step)
+      break;
+    SymbolId P = symbolId(SymNames[J] + "*" + SymNames[T.Sym], {J, T.Sym});
+    std::optional<LaneInt> Part =
+        mul(LaneInt::symbol(P), LaneInt::constant(T.Coef[L0]));
+    Step = Part ? add(*Step, *Part) : std::nullopt;
+  }
+  std::optional<LaneInt> Sum = Step ? add(Old.I, *Step) : std::nullopt;
+  if (!Sum)
+    return Gen;
+  Gen = Old;
+  Gen.I = *Sum;
+  return Gen;
+}
+
+LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
+                                       const Stmt *Body, const Expr *Inc,
+                                       LaneMask M) {
+  VarMap Before = Frames.back().Vars;
+  // 1. A dry run of one iteration finds how each variable changes.
+  bool SavedRec = Recording;
+  Recording = false;
+  LaneMask Any{0, M.May, M.Deps};
+  LaneMask Ignored;
+  execLoopBody(Body, Inc, Any, Ignored);
+  Recording = SavedRec;
+  auto After = Frames.back().Vars;
+  Frames.back().Vars = Before;
+
+  // 2. v = start + j * step for every variable with a warp-uniform step.
+  SymbolId J = symbolId("iteration(line " +
+                        std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                            Loop->getBeginLoc())) +
+                        ")");
+  for (auto &KV : After) {
+    const VarDecl *D = KV.first;
+    auto It = Before.find(D);
+    if (It == Before.end() || KV.second.IsRef || It->second.IsRef)
+      continue;
+    const Value &Old = It->second.V, &New = KV.second.V;
+    if (New.sameAs(Old, M.May) && (New.Defined & M.May) == (Old.Defined & M.May))
+      continue;
+    Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
+  }
+
+  // 3. One recorded pass for "any iteration": lanes whose condition is
+  // uniformly undecided run it together (if it runs at all).
+  LaneMask Iter = Any;
+  if (Cond) {
+    LaneBool C = evalCond(Cond, M);
+    Iter = intersect(M, C, false);
+  }
+  Iter.addDeps({J});
+  Context.push_back("any iteration of " + loopName(Loop));
+  LaneMask Ignored2;
+  execLoopBody(Body, Inc, Iter, Ignored2);
+  Context.pop_back();
+  return M;
+}
+
+// ---- Joins of values (the lattice of LaneValue.h) -----------------------------
+
+Value ccl::mergeMasked(const Value &Old, const Value &New, const LaneMask &M) {
+  // Every lane that may execute the assignment takes the new value: a lane
+  // that does not reach it is inactive here, and where paths that did and did
+  // not assign meet again, joinValues decides per lane.
+  return joinValues(New, Old, M.May, ~M.May);
+}
+
+Value ccl::joinValues(const Value &A, const Value &B, LaneBits TakeA,
+                      LaneBits TakeB) {
+  LaneBits Open = ~(TakeA | TakeB);
+  Value R;
+  bool AKnown = A.Kind != Value::Unknown && (A.Defined & (TakeA | Open));
+  bool BKnown = B.Kind != Value::Unknown && (B.Defined & (TakeB | Open));
+  if (!AKnown && !BKnown) {
+    R = A.isUnknown() ? A : B;
+    R.Defined = 0;
+  } else if (!BKnown) {
+    R = A;
+    R.Defined = A.Defined & TakeA;
+  } else if (!AKnown) {
+    R = B;
+    R.Defined = B.Defined & TakeB;
+    if (!A.Reason.empty())
+      R.Reason = A.Reason;
+  } else if (A.Kind == B.Kind && (A.Kind == Value::Int || A.Base == B.Base)) {
+    R = A;
+    R.I = LaneInt::select(TakeA | Open, A.I, B.I);
+    LaneBits Agree = A.I.laneEquals(B.I);
+    R.Defined = (A.Defined & TakeA) | (B.Defined & TakeB) |
+                (A.Defined & B.Defined & Open & Agree);
+  } else if (A.Defined & TakeA) {
+    R = A;
+    R.Defined = A.Defined & TakeA;
+  } else {
+    R = B;
+    R.Defined = B.Defined & TakeB;
+  }
+  for (const Value *V : {&A, &B})
+    appendDeps(R.Deps, V->Deps);
+  return R;
+}
