@@ -1,7 +1,5 @@
 //===- Check.cpp - Shared parts of the checks -----------------------------===//
 #include "checks/Check.h"
-#include "checks/SharedBankConflictCheck.h"
-#include "checks/UncoalescedGlobalCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -12,41 +10,10 @@
 using namespace clang;
 using namespace ccl;
 
-std::vector<std::unique_ptr<Check>>
-Check::createAll(const CheckOptions &Opts, std::vector<std::string> &Errors) {
-  std::vector<std::unique_ptr<Check>> R;
-  R.push_back(std::make_unique<UncoalescedGlobalCheck>(Opts, Errors));
-  R.push_back(std::make_unique<SharedBankConflictCheck>(Opts, Errors));
-  // Unknown option keys of our checks are configuration errors too.
-  for (const auto &KV : Opts) {
-    bool Known = false;
-    for (const auto &C : R)
-      for (const auto &O : C->options())
-        if (KV.first == O.first)
-          Known = true;
-    if (!Known)
-      Errors.push_back("unknown check option '" + KV.first + "'");
-  }
-  return R;
-}
-
-int64_t Check::intOption(const CheckOptions &Opts, llvm::StringRef Key,
-                         int64_t Default, int64_t Min, int64_t Max,
-                         std::vector<std::string> &Errors) const {
-  std::string Full = Name + "." + Key.str();
-  auto It = Opts.find(Full);
-  if (It == Opts.end())
-    return Default;
-  int64_t V;
-  if (llvm::StringRef(It->second).trim().getAsInteger(10, V) || V < Min ||
-      V > Max) {
-    Errors.push_back("invalid value '" + It->second + "' for option '" + Full +
-                     "' (expected an integer in [" + std::to_string(Min) +
-                     ", " + std::to_string(Max) + "]); using " +
-                     std::to_string(Default));
-    return Default;
-  }
-  return V;
+int64_t Check::option(llvm::StringRef Key) const {
+  auto It = Options.find(Key.str());
+  assert(It != Options.end() && "option not declared in the CheckInfo");
+  return It->second;
 }
 
 std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {

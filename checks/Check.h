@@ -11,6 +11,7 @@
 
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/LaunchConfig.h"
+#include "checks/CheckRegistry.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringMap.h"
 #include <memory>
@@ -32,6 +33,8 @@ struct Finding {
   std::vector<Note> Notes;
   /// Every fix-it of the finding (also those shown with a note).
   std::vector<clang::FixItHint> Fixes;
+  /// What applying Fixes does, as an editor's quick-fix title.
+  std::string FixTitle;
 };
 
 /// What a check may look at while reporting one kernel.
@@ -44,35 +47,31 @@ struct CheckContext {
   const std::vector<AccessRecord> &Records;
 };
 
-/// Options as "check-name.Key" -> value strings (clang-tidy style).
-using CheckOptions = std::map<std::string, std::string>;
-
+/// A check: which records it looks at, which of those are costly enough to
+/// report, and what it says about them. Its name, options and rule text are
+/// in its CheckInfo (CheckRegistry.h).
 class Check {
 public:
-  explicit Check(llvm::StringRef Name) : Name(Name.str()) {}
+  Check(const CheckInfo &Info, const OptionValues &Options)
+      : Info(Info), Options(Options) {}
   virtual ~Check() = default;
-  llvm::StringRef name() const { return Name; }
-  /// The memory space this check is about.
-  virtual MemObject::SpaceKind space() const = 0;
-  /// Whether a (known) record is costly enough to report.
+  llvm::StringRef name() const { return Info.Name; }
+  const CheckInfo &info() const { return Info; }
+  /// The effective value of option \p Key (declared in the CheckInfo).
+  int64_t option(llvm::StringRef Key) const;
+
+  /// Whether this check looks at \p R at all (its memory space, ...); the
+  /// JSON output names the first such check for every record.
+  virtual bool appliesTo(const AccessRecord &R) const = 0;
+  /// Whether a record it applies to is costly enough to report.
   virtual bool isFlagged(const AccessRecord &R) const = 0;
   /// Fills the message, notes and fixes of a flagged record.
   virtual void report(const AccessRecord &R, const CheckContext &C,
                       Finding &F) const = 0;
-  /// Options with their effective values, for --dump-config and docs.
-  virtual std::vector<std::pair<std::string, std::string>> options() const = 0;
 
-  /// Creates every check; bad option values are reported in \p Errors and
-  /// the default is kept.
-  static std::vector<std::unique_ptr<Check>>
-  createAll(const CheckOptions &Opts, std::vector<std::string> &Errors);
-
-protected:
-  /// Reads an integer option "name.Key" in [Min, Max].
-  int64_t intOption(const CheckOptions &Opts, llvm::StringRef Key,
-                    int64_t Default, int64_t Min, int64_t Max,
-                    std::vector<std::string> &Errors) const;
-  std::string Name;
+private:
+  const CheckInfo &Info;
+  OptionValues Options;
 };
 
 // Helpers shared by the checks' explanations.

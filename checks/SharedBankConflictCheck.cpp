@@ -7,19 +7,28 @@
 using namespace clang;
 using namespace ccl;
 
-SharedBankConflictCheck::SharedBankConflictCheck(
-    const CheckOptions &Opts, std::vector<std::string> &Errors)
-    : Check("cuda-shared-bank-conflict") {
-  MaxConflictWays = intOption(Opts, "MaxConflictWays", 1, 1, 32, Errors);
-}
-
-std::vector<std::pair<std::string, std::string>>
-SharedBankConflictCheck::options() const {
-  return {{Name + ".MaxConflictWays", std::to_string(MaxConflictWays)}};
+const CheckInfo &SharedBankConflictCheck::info() {
+  static const CheckInfo Info{
+      "cuda-shared-bank-conflict",
+      "Shared memory access has lanes in different words of one bank",
+      "Shared memory has 32 banks of 4-byte words; lanes of one phase that hit "
+      "different words of the same bank are serialized. Reported when the "
+      "worst phase needs more than MaxConflictWays wavefronts (1 by default).",
+      "Pad the inner dimension of the shared array (e.g. [32][33]) or change "
+      "the index so that lanes of a phase hit different banks. See "
+      "docs/checks/cuda-shared-bank-conflict.md.",
+      "docs/checks/cuda-shared-bank-conflict.md",
+      {{"MaxConflictWays", 1, 1, 32,
+        "report an access whose worst phase is more than this many ways "
+        "conflicted"}},
+      [](const CheckInfo &I, const OptionValues &V) -> std::unique_ptr<Check> {
+        return std::make_unique<SharedBankConflictCheck>(I, V);
+      }};
+  return Info;
 }
 
 bool SharedBankConflictCheck::isFlagged(const AccessRecord &R) const {
-  return R.Known && R.Space == MemObject::Shared &&
+  return R.Known && appliesTo(R) &&
          (int64_t)R.Worst.S.ConflictWays > MaxConflictWays;
 }
 
@@ -77,6 +86,7 @@ void SharedBankConflictCheck::report(const AccessRecord &R,
   addStandardNotes(R, C, F);
   if (std::optional<FixItHint> Fix = paddingFix(R, C)) {
     F.Fixes.push_back(*Fix);
+    F.FixTitle = "Pad the rows of '" + R.Object + "' by one element";
     F.Notes.push_back({R.ObjectDecl->getLocation(),
                        "padding the rows of '" + R.Object +
                            "' by one element removes the conflict for this "

@@ -16,13 +16,15 @@
 namespace ccl {
 class SharedBankConflictCheck : public Check {
 public:
-  SharedBankConflictCheck(const CheckOptions &Opts,
-                          std::vector<std::string> &Errors);
-  MemObject::SpaceKind space() const override { return MemObject::Shared; }
+  static const CheckInfo &info();
+  SharedBankConflictCheck(const CheckInfo &Info, const OptionValues &Options)
+      : Check(Info, Options), MaxConflictWays(option("MaxConflictWays")) {}
+  bool appliesTo(const AccessRecord &R) const override {
+    return R.Space == MemObject::Shared;
+  }
   bool isFlagged(const AccessRecord &R) const override;
   void report(const AccessRecord &R, const CheckContext &C,
               Finding &F) const override;
-  std::vector<std::pair<std::string, std::string>> options() const override;
 
 private:
   std::optional<clang::FixItHint> paddingFix(const AccessRecord &R,

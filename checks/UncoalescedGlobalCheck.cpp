@@ -4,19 +4,30 @@
 
 using namespace ccl;
 
-UncoalescedGlobalCheck::UncoalescedGlobalCheck(const CheckOptions &Opts,
-                                               std::vector<std::string> &Errors)
-    : Check("cuda-uncoalesced-global") {
-  MinEfficiency = intOption(Opts, "MinEfficiency", 80, 1, 100, Errors);
-}
-
-std::vector<std::pair<std::string, std::string>>
-UncoalescedGlobalCheck::options() const {
-  return {{Name + ".MinEfficiency", std::to_string(MinEfficiency)}};
+const CheckInfo &UncoalescedGlobalCheck::info() {
+  static const CheckInfo Info{
+      "cuda-uncoalesced-global",
+      "Global memory access moves more 32-byte sectors than it uses",
+      "A warp's request to global memory is served in 32-byte sectors. When "
+      "adjacent lanes are far apart (a column of a row-major matrix, an array "
+      "of structs, a stride) the request moves many sectors for few useful "
+      "bytes. Reported when ideal sectors / sectors is below MinEfficiency "
+      "(80% by default).",
+      "Let threadIdx.x index the fastest-moving dimension, use a struct of "
+      "arrays, or stage the access through shared memory. See "
+      "docs/checks/cuda-uncoalesced-global.md.",
+      "docs/checks/cuda-uncoalesced-global.md",
+      {{"MinEfficiency", 80, 1, 100,
+        "report an access when ideal sectors / sectors is below this "
+        "percentage"}},
+      [](const CheckInfo &I, const OptionValues &V) -> std::unique_ptr<Check> {
+        return std::make_unique<UncoalescedGlobalCheck>(I, V);
+      }};
+  return Info;
 }
 
 bool UncoalescedGlobalCheck::isFlagged(const AccessRecord &R) const {
-  if (!R.Known || R.Space != MemObject::Global || !R.Worst.G.Sectors)
+  if (!R.Known || !appliesTo(R) || !R.Worst.G.Sectors)
     return false;
   // sectors * MinEfficiency > ideal * 100  <=>  efficiency < MinEfficiency%
   return (int64_t)R.Worst.G.IdealSectors * 100 <

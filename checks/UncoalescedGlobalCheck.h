@@ -13,13 +13,15 @@
 namespace ccl {
 class UncoalescedGlobalCheck : public Check {
 public:
-  UncoalescedGlobalCheck(const CheckOptions &Opts,
-                         std::vector<std::string> &Errors);
-  MemObject::SpaceKind space() const override { return MemObject::Global; }
+  static const CheckInfo &info();
+  UncoalescedGlobalCheck(const CheckInfo &Info, const OptionValues &Options)
+      : Check(Info, Options), MinEfficiency(option("MinEfficiency")) {}
+  bool appliesTo(const AccessRecord &R) const override {
+    return R.Space == MemObject::Global;
+  }
   bool isFlagged(const AccessRecord &R) const override;
   void report(const AccessRecord &R, const CheckContext &C,
               Finding &F) const override;
-  std::vector<std::pair<std::string, std::string>> options() const override;
 
 private:
   int64_t MinEfficiency; ///< percent

@@ -1,7 +1,7 @@
 //===- Config.cpp - .cuda-coalesce-lint.yaml --------------------------------===//
 #include "lint/Config.h"
+#include "checks/CheckRegistry.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
@@ -25,8 +25,7 @@ template <> struct MappingTraits<LintConfig> {
 } // namespace yaml
 } // namespace llvm
 
-std::optional<LintConfig> ccl::configFor(const std::string &File,
-                                         std::string &Error) {
+llvm::Expected<LintConfig> ccl::configFor(const std::string &File) {
   llvm::SmallString<256> Dir(File);
   llvm::sys::fs::make_absolute(Dir);
   llvm::sys::path::remove_filename(Dir);
@@ -35,10 +34,11 @@ std::optional<LintConfig> ccl::configFor(const std::string &File,
     llvm::sys::path::append(Path, ".cuda-coalesce-lint.yaml");
     if (llvm::sys::fs::exists(Path)) {
       LintConfig C;
-      if (!readYamlFile(std::string(Path), C, Error)) {
-        Error = "invalid configuration " + std::string(Path) + ":" + Error;
-        return std::nullopt;
-      }
+      std::string Error;
+      if (!readYamlFile(std::string(Path), C, Error))
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "invalid configuration " +
+                                           std::string(Path) + ":" + Error);
       C.Source = std::string(Path);
       return C;
     }
@@ -50,25 +50,14 @@ std::optional<LintConfig> ccl::configFor(const std::string &File,
   return LintConfig{};
 }
 
-bool ccl::checkEnabled(const std::string &Globs, const std::string &Name) {
-  bool On = false;
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  llvm::StringRef(Globs).split(Parts, ',');
-  for (llvm::StringRef P : Parts) {
-    P = P.trim();
-    bool Neg = P.consume_front("-");
-    auto G = llvm::GlobPattern::create(P);
-    if (G && G->match(Name))
-      On = !Neg;
-  }
-  return On;
-}
-
 std::string ccl::dumpConfig(const LintConfig &C) {
   std::string S;
   llvm::raw_string_ostream OS(S);
   llvm::yaml::Output Out(OS);
   LintConfig Copy = C;
+  // Every option of every check, with its default where not set.
+  for (const auto &KV : effectiveOptions(C.CheckOptions))
+    Copy.CheckOptions[KV.first] = KV.second;
   Out << Copy;
   return OS.str();
 }

@@ -15,6 +15,7 @@
 #define CCL_LINT_CONFIG_H
 
 #include <map>
+#include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
 
@@ -30,14 +31,12 @@ struct LintConfig {
 };
 
 /// The nearest .cuda-coalesce-lint.yaml above \p File (its directory
-/// first), parsed; defaults when there is none; nullopt with \p Error naming
-/// the file, line and key when it is invalid.
-std::optional<LintConfig> configFor(const std::string &File, std::string &Error);
+/// first), parsed; defaults when there is none; an error naming the file,
+/// line and key when it is invalid.
+llvm::Expected<LintConfig> configFor(const std::string &File);
 
-/// Whether check \p Name is enabled by a clang-tidy style glob list.
-bool checkEnabled(const std::string &Globs, const std::string &Name);
-
-/// YAML text of \p C (for --dump-config).
+/// YAML text of \p C (for --dump-config), with every check option: the
+/// configured value or the registry's default.
 std::string dumpConfig(const LintConfig &C);
 
 } // namespace ccl

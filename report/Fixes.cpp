@@ -1,6 +1,6 @@
 //===- Fixes.cpp - --fix and --export-fixes -------------------------------===//
 //
-// The fix-its of all findings (the "fixits" of the JSON diagnostics) become
+// The fix-its of all findings become
 // clang::tooling::Replacements: written as clang-apply-replacements YAML
 // (--export-fixes) and/or applied in place (--fix), each file through a
 // temporary file renamed over it, so a file is either fully fixed or
@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/ReplacementsYaml.h"
-#include "lint/Lint.h"
+#include "report/Report.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -21,38 +21,29 @@ namespace tooling = clang::tooling;
 
 namespace {
 std::map<std::string, tooling::Replacements>
-collect(const json::Array &Diagnostics, std::string &Problem) {
+collect(const LintResults &Results, std::string &Problem) {
   std::map<std::string, tooling::Replacements> ByFile;
-  for (const json::Value &V : Diagnostics) {
-    const json::Object *D = V.getAsObject();
-    const json::Array *Fixes = D ? D->getArray("fixits") : nullptr;
-    if (!Fixes)
-      continue;
-    for (const json::Value &FV : *Fixes) {
-      const json::Object *F = FV.getAsObject();
-      if (!F)
-        continue;
-      std::string File = F->getString("file").value_or("").str();
-      tooling::Replacement R(File, F->getInteger("offset").value_or(0),
-                             F->getInteger("length").value_or(0),
-                             F->getString("replacement").value_or(""));
-      tooling::Replacements &Rs = ByFile[File];
-      bool Duplicate = false;
-      for (const tooling::Replacement &Old : Rs)
-        Duplicate |= Old == R;
-      if (Duplicate)
-        continue;
-      if (llvm::Error E = Rs.add(R))
-        Problem = "conflicting fixes in '" + File + "': " + toString(std::move(E));
-    }
-  }
+  for (const FileResult &FR : Results.Files)
+    for (const ReportedFinding &D : FR.Findings)
+      for (const FixIt &F : D.Fixes) {
+        tooling::Replacement R(F.File, F.Offset, F.Length, F.Replacement);
+        tooling::Replacements &Rs = ByFile[F.File];
+        bool Duplicate = false;
+        for (const tooling::Replacement &Old : Rs)
+          Duplicate |= Old == R;
+        if (Duplicate)
+          continue;
+        if (llvm::Error E = Rs.add(R))
+          Problem = "conflicting fixes in '" + F.File +
+                    "': " + toString(std::move(E));
+      }
   return ByFile;
 }
 } // namespace
 
-bool ccl::exportFixes(const json::Array &Diagnostics, StringRef Path,
-                      std::string &Error) {
-  auto ByFile = collect(Diagnostics, Error);
+Error ccl::exportFixes(const LintResults &Results, StringRef Path,
+                       std::string &Warning) {
+  auto ByFile = collect(Results, Warning);
   tooling::TranslationUnitReplacements TUR;
   TUR.MainSourceFile = ByFile.empty() ? "" : ByFile.begin()->first;
   for (auto &KV : ByFile)
@@ -60,47 +51,43 @@ bool ccl::exportFixes(const json::Array &Diagnostics, StringRef Path,
       TUR.Replacements.push_back(R);
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
-  if (EC) {
-    Error = "cannot write '" + Path.str() + "': " + EC.message();
-    return false;
-  }
+  if (EC)
+    return createStringError(EC, "cannot write '" + Path.str() +
+                                     "': " + EC.message());
   yaml::Output Out(OS);
   Out << TUR;
-  return true;
+  return Error::success();
 }
 
-bool ccl::applyFixes(const json::Array &Diagnostics, unsigned &Applied,
-                     std::string &Error) {
-  Applied = 0;
-  auto ByFile = collect(Diagnostics, Error);
+Expected<unsigned> ccl::applyFixes(const LintResults &Results,
+                                  std::string &Warning) {
+  unsigned Applied = 0;
+  auto Fail = [](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Msg);
+  };
+  auto ByFile = collect(Results, Warning);
   for (auto &KV : ByFile) {
     auto Buf = MemoryBuffer::getFile(KV.first);
-    if (!Buf) {
-      Error = "cannot read '" + KV.first + "'";
-      return false;
-    }
+    if (!Buf)
+      return Fail("cannot read '" + KV.first + "'");
     Expected<std::string> New =
         tooling::applyAllReplacements((*Buf)->getBuffer(), KV.second);
-    if (!New) {
-      Error = "cannot apply fixes to '" + KV.first + "': " + toString(New.takeError());
-      return false;
-    }
+    if (!New)
+      return Fail("cannot apply fixes to '" + KV.first +
+                  "': " + toString(New.takeError()));
     SmallString<256> Tmp;
     int FD;
-    if (sys::fs::createUniqueFile(KV.first + ".ccl-fix-%%%%%%", FD, Tmp)) {
-      Error = "cannot create a temporary file next to '" + KV.first + "'";
-      return false;
-    }
+    if (sys::fs::createUniqueFile(KV.first + ".ccl-fix-%%%%%%", FD, Tmp))
+      return Fail("cannot create a temporary file next to '" + KV.first + "'");
     {
       raw_fd_ostream OS(FD, /*shouldClose=*/true);
       OS << *New;
     }
     if (std::error_code EC = sys::fs::rename(Tmp, KV.first)) {
       sys::fs::remove(Tmp);
-      Error = "cannot replace '" + KV.first + "': " + EC.message();
-      return false;
+      return Fail("cannot replace '" + KV.first + "': " + EC.message());
     }
     Applied += KV.second.size();
   }
-  return true;
+  return Applied;
 }

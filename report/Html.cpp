@@ -8,7 +8,7 @@
 // conflict is a tall column.
 //
 //===----------------------------------------------------------------------===//
-#include "lint/Lint.h"
+#include "report/Report.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <set>
@@ -36,23 +36,22 @@ std::string esc(StringRef S) {
   return O;
 }
 
-std::string num(const json::Object &A, StringRef Key) {
-  if (auto V = A.getInteger(Key))
-    return std::to_string(*V);
-  return "&ndash;";
+std::string num(bool Have, int64_t V) {
+  return Have ? std::to_string(V) : std::string("&ndash;");
 }
 
 /// The warp picture: lanes (top row) to sectors or banks (below).
-void picture(raw_ostream &OS, const json::Object &A) {
-  const json::Array *Lanes = A.getArray("lane_bytes");
-  int64_t Bytes = A.getInteger("bytes").value_or(4);
-  if (!Lanes || Lanes->size() != 32)
+void picture(raw_ostream &OS, const AccessReport &A) {
+  if (!A.Known)
     return;
-  bool Shared = A.getString("space").value_or("") == "shared";
-  const int W = 18, Left = 70, Top = 28, LaneY = 40;
+  int64_t Bytes = A.Bytes ? A.Bytes : 4;
+  bool Shared = A.Space == MemObject::Shared;
+  const int W = 18, Left = 70, LaneY = 40;
   std::vector<std::optional<int64_t>> Off;
-  for (const json::Value &V : *Lanes)
-    Off.push_back(V.getAsInteger());
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    Off.push_back((A.Worst.Lanes >> K & 1)
+                      ? std::optional<int64_t>(A.Worst.WorstOffsets[K])
+                      : std::nullopt);
   // Targets: sector numbers (global) or (bank, word) cells (shared).
   std::map<int64_t, int> SectorColumn;
   std::map<int, std::vector<int64_t>> BankWords;
@@ -156,49 +155,50 @@ tr.flagged td { background: #fff2e8; }
 <h1>cuda-coalesce-lint report</h1>
 )";
   // Group accesses by kernel instance and block shape, in output order.
-  std::vector<std::pair<std::string, std::vector<const json::Object *>>> Groups;
-  for (const json::Value &V : R.Accesses) {
-    const json::Object *A = V.getAsObject();
-    if (!A)
-      continue;
-    std::string Key = A->getString("kernel").value_or("").str() + " - block " +
-                      A->getString("block_dim_source").value_or("").str();
-    if (Groups.empty() || Groups.back().first != Key)
-      Groups.push_back({Key, {}});
-    Groups.back().second.push_back(A);
+  std::vector<std::pair<std::string, std::vector<const AccessReport *>>> Groups;
+  size_t NAccesses = 0, NFindings = 0;
+  for (const FileResult &F : R.Files) {
+    NAccesses += F.Accesses.size();
+    NFindings += F.Findings.size();
+    for (const AccessReport &A : F.Accesses) {
+      std::string Key = A.Kernel + " - block " + A.BlockSource;
+      if (Groups.empty() || Groups.back().first != Key)
+        Groups.push_back({Key, {}});
+      Groups.back().second.push_back(&A);
+    }
   }
-  OS << "<p class=\"note\">" << R.Accesses.size() << " accesses, "
-     << R.Diagnostics.size() << " findings. Numbers are per warp request, worst "
+  OS << "<p class=\"note\">" << NAccesses << " accesses, " << NFindings
+     << " findings. Numbers are per warp request, worst "
      << "request of the kernel; sectors are 32 bytes; the ideal is what the "
      << "bytes the lanes use need.</p>\n";
   for (auto &G : Groups) {
     OS << "<h2>" << esc(G.first) << "</h2>\n<table><tr><th>where</th><th>access</th>"
        << "<th>bytes</th><th>sectors (ideal)</th><th>wavefronts (ideal, ways)</th>"
        << "<th>exact</th><th>depends on</th></tr>\n";
-    for (const json::Object *A : G.second) {
-      bool Flagged = A->getBoolean("flagged").value_or(false);
+    for (const AccessReport *A : G.second) {
+      bool G = A->Known && A->Space == MemObject::Global;
+      bool S = A->Known && A->Space == MemObject::Shared;
       std::string Deps;
-      if (const json::Array *D = A->getArray("depends_on"))
-        for (const json::Value &X : *D)
-          Deps += (Deps.empty() ? "" : ", ") + X.getAsString().value_or("").str();
-      OS << "<tr" << (Flagged ? " class=\"flagged\"" : "") << "><td>"
-         << esc(sys_basename(A->getString("file").value_or(""))) << ":"
-         << num(*A, "line") << "</td><td class=\"expr\">"
-         << esc(A->getString("expr").value_or("")) << "</td><td>" << num(*A, "bytes")
-         << "</td><td>" << num(*A, "sectors") << " (" << num(*A, "ideal_sectors")
-         << ")</td><td>" << num(*A, "wavefronts") << " (" << num(*A, "ideal_wavefronts")
-         << ", " << num(*A, "conflict_ways") << ")</td><td>"
-         << (A->getBoolean("exact").value_or(false) ? "yes" : "no") << "</td><td>"
+      for (const std::string &D : A->DependsOn)
+        Deps += (Deps.empty() ? "" : ", ") + D;
+      OS << "<tr" << (A->Flagged ? " class=\"flagged\"" : "") << "><td>"
+         << esc(sys_basename(A->Pos.File)) << ":" << A->Pos.Line
+         << "</td><td class=\"expr\">" << esc(A->Expr) << "</td><td>"
+         << num(A->Bytes != 0, A->Bytes) << "</td><td>"
+         << num(G, A->Worst.G.Sectors) << " (" << num(G, A->Worst.G.IdealSectors)
+         << ")</td><td>" << num(S, A->Worst.S.Wavefronts) << " ("
+         << num(S, A->Worst.S.IdealWavefronts) << ", "
+         << num(S, A->Worst.S.ConflictWays) << ")</td><td>"
+         << (A->Exact ? "yes" : "no") << "</td><td>"
          << esc(Deps.empty() ? "-" : Deps) << "</td></tr>\n";
     }
     OS << "</table>\n";
-    for (const json::Object *A : G.second) {
-      if (!A->getArray("lane_bytes"))
+    for (const AccessReport *A : G.second) {
+      if (!A->Known)
         continue;
       OS << "<div class=\"access\"><div class=\"expr\">"
-         << esc(sys_basename(A->getString("file").value_or(""))) << ":"
-         << num(*A, "line") << " " << esc(A->getString("expr").value_or("")) << " &mdash; "
-         << esc(A->getString("lanes").value_or("")) << "</div>\n";
+         << esc(sys_basename(A->Pos.File)) << ":" << A->Pos.Line << " "
+         << esc(A->Expr) << " &mdash; " << esc(A->Lanes) << "</div>\n";
       picture(OS, *A);
       OS << "</div>\n";
     }

@@ -6,7 +6,9 @@
 // while one run must cover every file (docs/design.md, "SARIF").
 //
 //===----------------------------------------------------------------------===//
-#include "lint/Lint.h"
+#include "checks/CheckRegistry.h"
+#include "lint/Paths.h"
+#include "report/Report.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -14,30 +16,6 @@ using namespace llvm;
 using namespace ccl;
 
 namespace {
-struct RuleText {
-  const char *Id, *Short, *Full, *Help;
-};
-const RuleText Rules[] = {
-    {"cuda-uncoalesced-global",
-     "Global memory access moves more 32-byte sectors than it uses",
-     "A warp's request to global memory is served in 32-byte sectors. When "
-     "adjacent lanes are far apart (a column of a row-major matrix, an array "
-     "of structs, a stride) the request moves many sectors for few useful "
-     "bytes. Reported when ideal sectors / sectors is below MinEfficiency "
-     "(80% by default).",
-     "Let threadIdx.x index the fastest-moving dimension, use a struct of "
-     "arrays, or stage the access through shared memory. See "
-     "docs/checks/cuda-uncoalesced-global.md."},
-    {"cuda-shared-bank-conflict",
-     "Shared memory access has lanes in different words of one bank",
-     "Shared memory has 32 banks of 4-byte words; lanes of one phase that hit "
-     "different words of the same bank are serialized. Reported when the "
-     "worst phase needs more than MaxConflictWays wavefronts (1 by default).",
-     "Pad the inner dimension of the shared array (e.g. [32][33]) or change "
-     "the index so that lanes of a phase hit different banks. See "
-     "docs/checks/cuda-shared-bank-conflict.md."},
-};
-
 json::Object location(StringRef RelFile, int64_t Line, int64_t Col) {
   json::Object Art{{"uri", RelFile.str()}};
   if (!sys::path::is_absolute(RelFile))
@@ -50,63 +28,65 @@ json::Object location(StringRef RelFile, int64_t Line, int64_t Col) {
                     {"region", json::Object{{"startLine", Line},
                                             {"startColumn", Col}}}}}};
 }
+
+json::Object rule(const CheckInfo &C) {
+  return json::Object{
+      {"id", C.Name},
+      {"name", C.Name},
+      {"shortDescription", json::Object{{"text", C.ShortDescription}}},
+      {"fullDescription", json::Object{{"text", C.FullDescription}}},
+      {"help", json::Object{{"text", C.Help}, {"markdown", C.Help}}},
+      {"defaultConfiguration", json::Object{{"level", "warning"}}},
+      {"properties", json::Object{{"tags", json::Array{"performance", "cuda"}}}}};
+}
+
+json::Object result(const ReportedFinding &F, const AccessReport &A) {
+  int64_t RuleIndex = 0;
+  const auto &Rules = checkRegistry();
+  for (size_t I = 0; I < Rules.size(); ++I)
+    if (F.Check == Rules[I]->Name)
+      RuleIndex = I;
+  json::Object Res{
+      {"ruleId", F.Check},
+      {"ruleIndex", RuleIndex},
+      {"level", "warning"},
+      {"message", json::Object{{"text", F.Message}}},
+      {"locations", json::Array{location(F.RelativeFile, F.Pos.Line,
+                                         F.Pos.Column)}},
+      {"partialFingerprints",
+       json::Object{{"cudaCoalesceLint/v1", F.Fingerprint}}}};
+  json::Object Props{{"kernel", F.Kernel},
+                     {"op", accessOpName(A.Op)},
+                     {"exact", A.Exact}};
+  // The numbers of findingJson, without the nulls.
+  json::Value Full = findingJson(F, A);
+  if (const json::Object *N = Full.getAsObject()->getObject("numbers"))
+    for (const auto &KV : *N)
+      if (KV.second.kind() != json::Value::Null)
+        Props[KV.first] = KV.second;
+  Res["properties"] = std::move(Props);
+  json::Array Related;
+  for (const FindingNote &N : F.Notes) {
+    json::Object L = location(relativeToRoot(N.Pos.File),
+                              N.Pos.valid() ? N.Pos.Line : 1,
+                              N.Pos.valid() ? N.Pos.Column : 1);
+    L["message"] = json::Object{{"text", N.Message}};
+    Related.push_back(std::move(L));
+  }
+  if (!Related.empty())
+    Res["relatedLocations"] = std::move(Related);
+  return Res;
+}
 } // namespace
 
-json::Value ccl::sarifDocument(const json::Array &Diagnostics) {
+json::Value ccl::sarifDocument(const LintResults &R) {
   json::Array RuleArr;
-  for (const RuleText &R : Rules)
-    RuleArr.push_back(json::Object{
-        {"id", R.Id},
-        {"name", R.Id},
-        {"shortDescription", json::Object{{"text", R.Short}}},
-        {"fullDescription", json::Object{{"text", R.Full}}},
-        {"help", json::Object{{"text", R.Help}, {"markdown", R.Help}}},
-        {"defaultConfiguration", json::Object{{"level", "warning"}}},
-        {"properties", json::Object{{"tags", json::Array{"performance", "cuda"}}}}});
+  for (const CheckInfo *C : checkRegistry())
+    RuleArr.push_back(rule(*C));
   json::Array Results;
-  for (const json::Value &V : Diagnostics) {
-    const json::Object *D = V.getAsObject();
-    if (!D)
-      continue;
-    StringRef Check = D->getString("check").value_or("");
-    int64_t RuleIndex = 0;
-    for (size_t I = 0; I < std::size(Rules); ++I)
-      if (Check == Rules[I].Id)
-        RuleIndex = I;
-    StringRef Rel = D->getString("relative_file").value_or(
-        D->getString("file").value_or(""));
-    json::Object Res{
-        {"ruleId", Check.str()},
-        {"ruleIndex", RuleIndex},
-        {"level", "warning"},
-        {"message", json::Object{{"text", D->getString("message").value_or("").str()}}},
-        {"locations", json::Array{location(Rel, D->getInteger("line").value_or(1),
-                                           D->getInteger("column").value_or(1))}},
-        {"partialFingerprints",
-         json::Object{{"cudaCoalesceLint/v1",
-                       D->getString("fingerprint").value_or("").str()}}}};
-    json::Object Props{{"kernel", D->getString("kernel").value_or("").str()},
-                       {"op", D->getString("op").value_or("").str()},
-                       {"exact", D->getBoolean("exact").value_or(false)}};
-    if (const json::Object *N = D->getObject("numbers"))
-      for (const auto &KV : *N)
-        if (KV.second.kind() != json::Value::Null)
-          Props[KV.first] = KV.second;
-    Res["properties"] = std::move(Props);
-    json::Array Related;
-    if (const json::Array *Notes = D->getArray("notes"))
-      for (const json::Value &NV : *Notes)
-        if (const json::Object *N = NV.getAsObject()) {
-          json::Object L = location(
-              relativeForSarif(N->getString("file").value_or("")),
-              N->getInteger("line").value_or(1), N->getInteger("column").value_or(1));
-          L["message"] = json::Object{{"text", N->getString("message").value_or("").str()}};
-          Related.push_back(std::move(L));
-        }
-    if (!Related.empty())
-      Res["relatedLocations"] = std::move(Related);
-    Results.push_back(std::move(Res));
-  }
+  for (const FileResult &F : R.Files)
+    for (const ReportedFinding &D : F.Findings)
+      Results.push_back(result(D, F.Accesses[D.Record]));
   json::Object Run{
       {"tool", json::Object{{"driver",
                              json::Object{{"name", "cuda-coalesce-lint"},

@@ -3,78 +3,99 @@
 //   clang-tidy-22 --load=libCudaCoalesceLintTidy.so -checks='-*,cuda-*' k.cu
 //
 // For editors that run clang-tidy (clangd cannot load out-of-tree checks).
-// Each check matches kernel definitions, runs the same analysis as the
-// command-line tool for every block shape the kernel has, and reports what
-// the corresponding ccl::Check flags, with its notes and fix-its. Options are
-// clang-tidy check options: cuda-uncoalesced-global.MinEfficiency,
-// cuda-shared-bank-conflict.MaxConflictWays.
+// Every check of the registry (checks/CheckRegistry.h) is registered under
+// its name with its declared options. The translation unit is analyzed once
+// by the same pipeline as the command line (lint/TranslationUnit.h), with
+// the .cuda-coalesce-lint.yaml found for the main file (BlockDim, Assume),
+// and each check reports what it flags there. NOLINT and the header filter
+// are clang-tidy's.
 //
 //===----------------------------------------------------------------------===//
-#include "analyzer/KernelAnalysis.h"
-#include "analyzer/LaunchConfig.h"
-#include "checks/Check.h"
-#include "lint/Suppressions.h"
+#include "lint/Config.h"
+#include "lint/Pipeline.h"
+#include "lint/TranslationUnit.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
-#include "clang/AST/Attr.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy;
 
 namespace {
-AST_MATCHER(FunctionDecl, isCudaKernel) {
-  return Node.hasAttr<CUDAGlobalAttr>() && Node.doesThisDeclarationHaveABody() &&
-         !Node.isDependentContext();
+/// The analysis of the current translation unit, shared by every check.
+struct SharedAnalysis {
+  const ASTContext *For = nullptr;
+  std::optional<ccl::TUAnalysis> TU;
+  std::string Problem; ///< an invalid configuration file
+};
+
+SharedAnalysis &shared() {
+  static SharedAnalysis S;
+  return S;
 }
 
-class CoalesceTidyCheck : public ClangTidyCheck {
+const SharedAnalysis &analysisFor(ASTContext &Ctx) {
+  SharedAnalysis &S = shared();
+  if (S.For == &Ctx)
+    return S;
+  S.For = &Ctx;
+  S.Problem.clear();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Main;
+  if (OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Main = F->getName().str();
+  ccl::LintOptions Opts;
+  llvm::Expected<ccl::LintConfig> Cfg = ccl::configFor(Main);
+  llvm::Error E = Cfg ? ccl::applyConfig(*Cfg, ccl::LintOptions(), Opts)
+                : Cfg.takeError();
+  if (E)
+    S.Problem = toString(std::move(E));
+  S.TU = ccl::analyzeTranslationUnit(Ctx, Opts, /*AllowInstantiation=*/false);
+  return S;
+}
+
+class RegistryCheck : public ClangTidyCheck {
 public:
-  CoalesceTidyCheck(StringRef Name, ClangTidyContext *Context,
-                    const char *Key, int64_t Default)
-      : ClangTidyCheck(Name, Context), Key(Key),
-        Value(Options.get(Key, Default)) {
-    ccl::CheckOptions Opts{{Name.str() + "." + Key, std::to_string(Value)}};
-    std::vector<std::string> Errors;
-    for (auto &C : ccl::Check::createAll(Opts, Errors))
-      if (C->name() == Name)
-        Impl = std::move(C);
+  RegistryCheck(StringRef Name, ClangTidyContext *Context,
+                const ccl::CheckInfo &Info)
+      : ClangTidyCheck(Name, Context) {
+    std::vector<std::string> Problems;
+    Values = ccl::resolveOptions(
+        Info,
+        [&](StringRef Key) -> std::optional<std::string> {
+          if (std::optional<StringRef> V = Options.get(Key))
+            return V->str();
+          return std::nullopt;
+        },
+        Problems);
+    for (const std::string &P : Problems)
+      configurationDiag(P);
+    Impl = Info.Factory(Info, Values);
   }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override {
-    Options.store(Opts, Key, Value);
+    for (const auto &KV : Values)
+      Options.store(Opts, KV.first, KV.second);
   }
   bool isLanguageVersionSupported(const LangOptions &LO) const override {
     return LO.CUDA;
   }
   void registerMatchers(MatchFinder *Finder) override {
-    Finder->addMatcher(functionDecl(isCudaKernel()).bind("kernel"), this);
+    Finder->addMatcher(translationUnitDecl().bind("tu"), this);
   }
+  void onEndOfTranslationUnit() override { shared().For = nullptr; }
   void check(const MatchFinder::MatchResult &Result) override {
-    const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
     ASTContext &Ctx = *Result.Context;
-    if (!K || !Impl || K->isInvalidDecl())
-      return;
-    if (LaunchesFor != &Ctx) { // once per translation unit
-      Launches = ccl::collectLaunchSites(Ctx, IOpts);
-      LaunchesFor = &Ctx;
-    }
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
-    K->getNameForDiagnostic(OS, PrintingPolicy(Ctx.getLangOpts()), false);
-    for (const ccl::BlockShape &Shape :
-         ccl::shapesFor(K, OS.str(), {}, Launches, Ctx)) {
-      std::vector<ccl::AccessRecord> Records =
-          ccl::analyzeKernel(Ctx, K, Shape.Dim, IOpts);
-      ccl::CheckContext CC{Ctx, K, OS.str(), Shape, IOpts, Records};
-      for (const ccl::AccessRecord &R : Records) {
-        if (R.Space != Impl->space() || !Impl->isFlagged(R))
+    const SharedAnalysis &S = analysisFor(Ctx);
+    if (!S.Problem.empty())
+      configurationDiag("%0") << S.Problem;
+    for (const ccl::KernelRun &Run : S.TU->Runs)
+      for (const ccl::AccessRecord &R : Run.Records) {
+        if (!Impl->appliesTo(R) || !Impl->isFlagged(R))
           continue;
-        // clang-tidy applies its own NOLINT handling to diag() as well.
-        ccl::Finding F;
-        F.Loc = R.Site->getBeginLoc();
-        Impl->report(R, CC, F);
+        ccl::Finding F = ccl::reportFinding(*Impl, R, Run, *S.TU, Ctx);
         {
           auto D = diag(F.Loc, "%0") << F.Message;
           for (const FixItHint &H : F.Fixes)
@@ -83,38 +104,26 @@ public:
         for (const ccl::Note &N : F.Notes)
           diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
       }
-    }
   }
 
 private:
-  const char *Key;
-  int64_t Value;
+  ccl::OptionValues Values;
   std::unique_ptr<ccl::Check> Impl;
-  ccl::InterpreterOptions IOpts;
-  std::map<const FunctionDecl *, std::vector<ccl::BlockShape>> Launches;
-  const ASTContext *LaunchesFor = nullptr;
-};
-
-class UncoalescedGlobal : public CoalesceTidyCheck {
-public:
-  UncoalescedGlobal(StringRef Name, ClangTidyContext *Context)
-      : CoalesceTidyCheck(Name, Context, "MinEfficiency", 80) {}
-};
-class SharedBankConflict : public CoalesceTidyCheck {
-public:
-  SharedBankConflict(StringRef Name, ClangTidyContext *Context)
-      : CoalesceTidyCheck(Name, Context, "MaxConflictWays", 1) {}
 };
 
 class CudaCoalesceLintModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
-    Factories.registerCheck<UncoalescedGlobal>("cuda-uncoalesced-global");
-    Factories.registerCheck<SharedBankConflict>("cuda-shared-bank-conflict");
+    for (const ccl::CheckInfo *Info : ccl::checkRegistry())
+      Factories.registerCheckFactory(
+          Info->Name, [Info](StringRef Name, ClangTidyContext *Context) {
+            return std::make_unique<RegistryCheck>(Name, Context, *Info);
+          });
   }
 };
 } // namespace
 
 static ClangTidyModuleRegistry::Add<CudaCoalesceLintModule>
-    X("cuda-coalesce-lint-module", "Adds cuda-uncoalesced-global and "
-                                   "cuda-shared-bank-conflict.");
+    X("cuda-coalesce-lint-module",
+      "Adds the cuda-coalesce-lint checks (cuda-uncoalesced-global, "
+      "cuda-shared-bank-conflict).");

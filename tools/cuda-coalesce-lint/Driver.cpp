@@ -1,6 +1,13 @@
-//===- Driver.cpp - Command line and compile commands ---------------------===//
-#include "lint/Lint.h"
+//===- Driver.cpp - The command line of cuda-coalesce-lint ----------------===//
+//
+// Options become LintOptions; lint/Pipeline.h does the work; report/ prints
+// the results in the format asked for.
+//
+//===----------------------------------------------------------------------===//
+#include "tools/cuda-coalesce-lint/Driver.h"
 #include "lint/Config.h"
+#include "lint/Pipeline.h"
+#include "report/Report.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/Regex.h"
@@ -136,6 +143,228 @@ std::string findCuda() {
     return "/usr/local/cuda";
   return "";
 }
+
+Error usageError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+/// --dump-config: the configuration for the first file, with the command
+/// line's overrides.
+int dumpConfiguration() {
+  std::string Where = Files.empty() ? "./-" : std::string(Files[0]);
+  Expected<LintConfig> C = configFor(Where);
+  if (!C) {
+    reportError(C.takeError(), errs());
+    return ExitInputError;
+  }
+  if (!ChecksOpt.empty())
+    C->Checks = ChecksOpt;
+  if (!HeaderFilterOpt.empty())
+    C->HeaderFilter = HeaderFilterOpt;
+  for (const std::string &O : CheckOption) {
+    auto [Key, Val] = StringRef(O).split('=');
+    C->CheckOptions[Key.str()] = Val.str();
+  }
+  for (const std::string &A : Assume) {
+    auto [Name, Val] = StringRef(A).split('=');
+    C->Assume[Name.trim().str()] = Val.trim().str();
+  }
+  outs() << "# effective configuration"
+         << (C->Source.empty() ? " (defaults)" : " from " + C->Source) << "\n"
+         << dumpConfig(*C);
+  return ExitOK;
+}
+
+/// -p without files: every CUDA entry of the database, optionally filtered.
+Error filesFromDatabase(LintOptions &Opts) {
+  std::string Err;
+  auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+      BuildPath, Err);
+  if (!DB)
+    return usageError("cannot load a compilation database from '" +
+                      BuildPath + "': " + Err);
+  Regex Filter(FileFilter.empty() ? std::string(".*") : std::string(FileFilter));
+  std::string RegexErr;
+  if (!Filter.isValid(RegexErr))
+    return usageError("invalid --file-filter '" + FileFilter + "': " + RegexErr);
+  for (const std::string &F : DB->getAllFiles())
+    if ((StringRef(F).ends_with(".cu") || StringRef(F).ends_with(".cuh")) &&
+        Filter.match(F))
+      Opts.Files.push_back(F);
+  llvm::sort(Opts.Files);
+  if (Opts.Files.empty())
+    return usageError("the compilation database in '" + BuildPath +
+                      "' has no CUDA entries" +
+                      (FileFilter.empty() ? std::string()
+                                          : std::string(" matching --file-filter")));
+  return Error::success();
+}
+
+Error readBaseline(LintOptions &Opts) {
+  auto Buf = MemoryBuffer::getFile(BaselinePath);
+  if (!Buf)
+    return usageError("cannot read baseline '" + BaselinePath + "'");
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  const json::Array *Findings = nullptr;
+  if (V)
+    if (const json::Object *O = V->getAsObject())
+      Findings = O->getArray("findings");
+  if (!Findings) {
+    if (!V)
+      consumeError(V.takeError());
+    return usageError("invalid baseline '" + BaselinePath +
+                      "' (expected {\"version\": 1, \"findings\": [...]})");
+  }
+  for (const json::Value &F : *Findings)
+    if (const json::Object *O = F.getAsObject())
+      if (auto P = O->getString("fingerprint"))
+        Opts.Baseline.insert(P->str());
+  return Error::success();
+}
+
+/// --format, --report, --verify.
+Error readModes(LintOptions &Opts) {
+  if (Format == "text")
+    Opts.Format = OutputFormat::Text;
+  else if (Format == "json")
+    Opts.Format = OutputFormat::Json;
+  else if (Format == "sarif")
+    Opts.Format = OutputFormat::Sarif;
+  else if (Format == "html")
+    Opts.Format = OutputFormat::Html;
+  else
+    return usageError("unknown --format '" + Format +
+                      "' (expected text, json, sarif or html)");
+  if (Report != "flagged" && Report != "all")
+    return usageError("unknown --report '" + Report +
+                      "' (expected flagged or all)");
+  Opts.Report = Report == "all" ? ReportMode::All : ReportMode::Flagged;
+  if (Verify.empty())
+    Opts.Verify = VerifyMode::None;
+  else if (Verify == "cpu")
+    Opts.Verify = VerifyMode::Cpu;
+  else if (Verify == "gpu")
+    Opts.Verify = VerifyMode::Gpu;
+  else
+    return usageError("unknown --verify '" + Verify + "' (expected cpu or gpu)");
+  return Error::success();
+}
+
+/// --block-dim, --assume, --harness-spec, --check-option.
+Error readAssumptions(LintOptions &Opts) {
+  for (const std::string &B : BlockDim) {
+    StringRef S(B), Kernel;
+    if (S.contains(':'))
+      std::tie(Kernel, S) = S.split(':');
+    std::optional<Dim3> D = parseDim3(S);
+    if (!D)
+      return usageError("invalid --block-dim '" + B +
+                        "' (expected [KERNEL:]X[,Y[,Z]], at most 1024 threads)");
+    Opts.BlockDims[Kernel.str()] = *D;
+  }
+  for (const std::string &A : Assume) {
+    auto [Name, Val] = StringRef(A).split('=');
+    if (Name.trim().empty() || Val.trim().empty())
+      return usageError("invalid --assume '" + A + "' (expected NAME=VALUE)");
+    Opts.assume(Name, Val, /*Overwrite=*/true);
+  }
+  if (!HarnessSpecPath.empty()) {
+    std::string Err;
+    Opts.Spec = readHarnessSpec(HarnessSpecPath, Err);
+    if (!Opts.Spec)
+      return usageError(Err);
+    // The spec's shapes and values are what the analysis assumes too;
+    // the command line wins where both say something.
+    for (const KernelSpec &K : Opts.Spec->Kernels) {
+      if (!K.Block.empty() && !Opts.BlockDims.count(K.Name))
+        Opts.BlockDims[K.Name] =
+            Dim3{K.Block[0], K.Block.size() > 1 ? K.Block[1] : 1,
+                 K.Block.size() > 2 ? K.Block[2] : 1};
+      for (const auto *M : {&K.TemplateArgs, &K.Scalars})
+        for (const auto &KV : *M)
+          Opts.assume(KV.first, KV.second, /*Overwrite=*/false);
+    }
+  }
+  for (const std::string &O : CheckOption) {
+    auto [Key, Val] = StringRef(O).split('=');
+    if (Key.empty() || !Key.contains('.'))
+      return usageError("invalid --check-option '" + O +
+                        "' (expected CHECK.KEY=VALUE)");
+    Opts.CheckOpts[Key.str()] = Val.str();
+  }
+  return Error::success();
+}
+
+/// Every option but the input files as LintOptions.
+Error readOptions(LintOptions &Opts) {
+  Opts.BuildPath = BuildPath;
+  Opts.GpuArch = GpuArch;
+  Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
+  if (Error E = readModes(Opts))
+    return E;
+  if (!BaselinePath.empty())
+    if (Error E = readBaseline(Opts))
+      return E;
+  Opts.Werror = Werror;
+  Opts.ChecksGlob = ChecksOpt;
+  Opts.Jobs = JobsOpt == 0 ? std::thread::hardware_concurrency() : JobsOpt;
+  Opts.HeaderFilter = HeaderFilterOpt;
+  Opts.VerifyOutput = VerifyOutput;
+  if (Error E = readAssumptions(Opts))
+    return E;
+  if (CudaPath == "none")
+    Opts.CudaPath = "";
+  else if (!CudaPath.empty() && !isDir(CudaPath + "/include"))
+    return usageError("--cuda-path '" + CudaPath + "' has no include directory");
+  else
+    Opts.CudaPath = CudaPath.empty() ? findCuda() : std::string(CudaPath);
+  return Error::success();
+}
+
+/// --export-fixes, --fix, --write-baseline.
+Error writeFixesAndBaseline(const LintResults &Results) {
+  std::string Warning;
+  if (!ExportFixes.empty())
+    if (Error E = exportFixes(Results, ExportFixes, Warning))
+      return E;
+  if (Fix) {
+    Expected<unsigned> Applied = applyFixes(Results, Warning);
+    if (!Warning.empty())
+      errs() << "cuda-coalesce-lint: " << (Applied ? "warning: " : "error: ")
+             << Warning << "\n";
+    if (!Applied)
+      return Applied.takeError();
+    errs() << "cuda-coalesce-lint: applied " << *Applied << " fix"
+           << (*Applied == 1 ? "" : "es") << "\n";
+  }
+  if (!WriteBaselinePath.empty()) {
+    std::error_code EC;
+    raw_fd_ostream F(WriteBaselinePath, EC);
+    if (EC)
+      return usageError("cannot write '" + WriteBaselinePath +
+                        "': " + EC.message());
+    F << formatv("{0:2}", baselineDocument(Results)) << "\n";
+  }
+  return Error::success();
+}
+
+/// JSON, SARIF or HTML on stdout (text was printed already).
+void printDocument(const LintOptions &Opts, const LintResults &Results) {
+  switch (Opts.Format) {
+  case OutputFormat::Text:
+    break;
+  case OutputFormat::Html:
+    outs() << htmlReport(Results);
+    break;
+  case OutputFormat::Sarif:
+    outs() << formatv("{0:2}", sarifDocument(Results)) << "\n";
+    break;
+  case OutputFormat::Json:
+    outs() << formatv("{0:2}", jsonDocument(Results)) << "\n";
+    break;
+  }
+  outs().flush();
+}
 } // namespace
 
 int ccl::lintMain(int argc, const char **argv) {
@@ -144,7 +373,6 @@ int ccl::lintMain(int argc, const char **argv) {
   LintOptions Opts;
   for (int I = 0; I < argc; ++I) {
     if (I > 0 && StringRef(argv[I]) == "--") {
-      Opts.HaveExtraArgs = true;
       for (int J = I + 1; J < argc; ++J)
         Opts.ExtraArgs.push_back(argv[J]);
       break;
@@ -163,206 +391,46 @@ int ccl::lintMain(int argc, const char **argv) {
     errs() << "cuda-coalesce-lint: see --help for the options\n";
     return ExitInputError;
   }
-  auto UsageError = [](const Twine &Msg) {
-    errs() << "cuda-coalesce-lint: error: " << Msg << "\n";
+  if (DumpConfig)
+    return dumpConfiguration();
+  auto Fail = [](Error E) {
+    reportError(std::move(E), errs());
     return ExitInputError;
   };
-  if (DumpConfig) {
-    std::string Err;
-    std::string Where = Files.empty() ? "./-" : std::string(Files[0]);
-    std::optional<LintConfig> C = configFor(Where, Err);
-    if (!C)
-      return UsageError(Err);
-    if (!ChecksOpt.empty())
-      C->Checks = ChecksOpt;
-    if (!HeaderFilterOpt.empty())
-      C->HeaderFilter = HeaderFilterOpt;
-    for (const std::string &O : CheckOption) {
-      auto [Key, Val] = StringRef(O).split('=');
-      C->CheckOptions[Key.str()] = Val.str();
-    }
-    for (const std::string &A : Assume) {
-      auto [Name, Val] = StringRef(A).split('=');
-      C->Assume[Name.trim().str()] = Val.trim().str();
-    }
-    outs() << "# effective configuration"
-           << (C->Source.empty() ? " (defaults)" : " from " + C->Source) << "\n"
-           << dumpConfig(*C);
-    return ExitOK;
-  }
   Opts.Files.assign(Files.begin(), Files.end());
-  if (Opts.Files.empty() && !BuildPath.empty() && !Lsp) {
-    // Every CUDA entry of the compilation database, optionally filtered.
-    std::string Err;
-    auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
-        BuildPath, Err);
-    if (!DB)
-      return UsageError("cannot load a compilation database from '" +
-                        BuildPath + "': " + Err);
-    llvm::Regex Filter(FileFilter.empty() ? std::string(".*") : std::string(FileFilter));
-    std::string RegexErr;
-    if (!Filter.isValid(RegexErr))
-      return UsageError("invalid --file-filter '" + FileFilter + "': " + RegexErr);
-    for (const std::string &F : DB->getAllFiles())
-      if ((StringRef(F).ends_with(".cu") || StringRef(F).ends_with(".cuh")) &&
-          Filter.match(F))
-        Opts.Files.push_back(F);
-    llvm::sort(Opts.Files);
-    if (Opts.Files.empty())
-      return UsageError("the compilation database in '" + BuildPath +
-                        "' has no CUDA entries" +
-                        (FileFilter.empty() ? std::string() : std::string(" matching --file-filter")));
-  }
+  if (Opts.Files.empty() && !BuildPath.empty() && !Lsp)
+    if (Error E = filesFromDatabase(Opts))
+      return Fail(std::move(E));
   if (Opts.Files.empty() && !Lsp)
-    return UsageError("no input files (usage: cuda-coalesce-lint [options] "
-                      "FILE... [-- COMPILER-FLAGS], or -p BUILD_DIR)");
-  Opts.BuildPath = BuildPath;
-  Opts.GpuArch = GpuArch;
-  Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
-  if (Format != "text" && Format != "json" && Format != "sarif" &&
-      Format != "html")
-    return UsageError("unknown --format '" + Format +
-                      "' (expected text, json, sarif or html)");
-  Opts.Json = Format != "text";
-  Opts.Sarif = Format == "sarif";
-  Opts.Html = Format == "html";
-  if (!BaselinePath.empty()) {
-    auto Buf = MemoryBuffer::getFile(BaselinePath);
-    if (!Buf)
-      return UsageError("cannot read baseline '" + BaselinePath + "'");
-    Expected<json::Value> V = json::parse((*Buf)->getBuffer());
-    const json::Array *Findings = nullptr;
-    if (V)
-      if (const json::Object *O = V->getAsObject())
-        Findings = O->getArray("findings");
-    if (!Findings) {
-      if (!V)
-        consumeError(V.takeError());
-      return UsageError("invalid baseline '" + BaselinePath +
-                        "' (expected {\"version\": 1, \"findings\": [...]})");
-    }
-    for (const json::Value &F : *Findings)
-      if (const json::Object *O = F.getAsObject())
-        if (auto P = O->getString("fingerprint"))
-          Opts.Baseline.insert(P->str());
-  }
-  if (Report != "flagged" && Report != "all")
-    return UsageError("unknown --report '" + Report +
-                      "' (expected flagged or all)");
-  Opts.ReportAll = Report == "all";
-  Opts.Werror = Werror;
-  Opts.ChecksGlob = ChecksOpt;
-  Opts.Jobs = JobsOpt == 0 ? std::thread::hardware_concurrency() : JobsOpt;
-  Opts.HeaderFilter = HeaderFilterOpt;
-  if (!Verify.empty() && Verify != "cpu" && Verify != "gpu")
-    return UsageError("unknown --verify '" + Verify + "' (expected cpu or gpu)");
-  Opts.VerifyCpu = !Verify.empty();
-  Opts.VerifyGpu = Verify == "gpu";
-  Opts.VerifyOutput = VerifyOutput;
-  for (const std::string &B : BlockDim) {
-    StringRef S(B), Kernel;
-    if (S.contains(':'))
-      std::tie(Kernel, S) = S.split(':');
-    std::optional<Dim3> D = parseDim3(S);
-    if (!D)
-      return UsageError("invalid --block-dim '" + B +
-                        "' (expected [KERNEL:]X[,Y[,Z]], at most 1024 threads)");
-    Opts.BlockDims[Kernel.str()] = *D;
-  }
-  for (const std::string &A : Assume) {
-    auto [Name, Val] = StringRef(A).split('=');
-    if (Name.trim().empty() || Val.trim().empty())
-      return UsageError("invalid --assume '" + A + "' (expected NAME=VALUE)");
-    Opts.assume(Name, Val, /*Overwrite=*/true);
-  }
-  if (!HarnessSpecPath.empty()) {
-    std::string Err;
-    Opts.Spec = readHarnessSpec(HarnessSpecPath, Err);
-    if (!Opts.Spec)
-      return UsageError(Err);
-    // The spec's shapes and values are what the analysis assumes too;
-    // the command line wins where both say something.
-    for (const KernelSpec &K : Opts.Spec->Kernels) {
-      if (!K.Block.empty() && !Opts.BlockDims.count(K.Name))
-        Opts.BlockDims[K.Name] = Dim3{K.Block[0], K.Block.size() > 1 ? K.Block[1] : 1,
-                                      K.Block.size() > 2 ? K.Block[2] : 1};
-      for (const auto *M : {&K.TemplateArgs, &K.Scalars})
-        for (const auto &KV : *M)
-          Opts.assume(KV.first, KV.second, /*Overwrite=*/false);
-    }
-  }
-  for (const std::string &O : CheckOption) {
-    auto [Key, Val] = StringRef(O).split('=');
-    if (Key.empty() || !Key.contains('.'))
-      return UsageError("invalid --check-option '" + O +
-                        "' (expected CHECK.KEY=VALUE)");
-    Opts.CheckOpts[Key.str()] = Val.str();
-  }
-  if (CudaPath == "none") {
-    Opts.CudaPath = "";
-  } else if (!CudaPath.empty()) {
-    if (!isDir(CudaPath + "/include"))
-      return UsageError("--cuda-path '" + CudaPath +
-                        "' has no include directory");
-    Opts.CudaPath = CudaPath;
-  } else {
-    Opts.CudaPath = findCuda();
-  }
-
+    return Fail(usageError("no input files (usage: cuda-coalesce-lint "
+                           "[options] FILE... [-- COMPILER-FLAGS], or -p "
+                           "BUILD_DIR)"));
+  if (Error E = readOptions(Opts))
+    return Fail(std::move(E));
   if (Lsp)
     return runLsp(Opts);
-  LintResults Results;
-  analyzeFiles(Opts, Results);
 
-  if (!ExportFixes.empty()) {
-    std::string Err;
-    if (!exportFixes(Results.Diagnostics, ExportFixes, Err)) {
-      errs() << "cuda-coalesce-lint: error: " << Err << "\n";
-      return ExitInputError;
-    }
-  }
-  if (Fix) {
-    unsigned Applied = 0;
-    std::string Err;
-    bool OK = applyFixes(Results.Diagnostics, Applied, Err);
-    if (!Err.empty())
-      errs() << "cuda-coalesce-lint: " << (OK ? "warning: " : "error: ") << Err
-             << "\n";
-    if (!OK)
-      return ExitInputError;
-    errs() << "cuda-coalesce-lint: applied " << Applied << " fix"
-           << (Applied == 1 ? "" : "es") << "\n";
-  }
-  if (!WriteBaselinePath.empty()) {
-    std::error_code EC;
-    raw_fd_ostream F(WriteBaselinePath, EC);
-    if (EC) {
-      errs() << "cuda-coalesce-lint: error: cannot write '" << WriteBaselinePath
-             << "': " << EC.message() << "\n";
-      return ExitInputError;
-    }
-    F << formatv("{0:2}", json::Value(json::Object{
-                              {"version", 1},
-                              {"findings", std::move(Results.BaselineEntries)}}))
-      << "\n";
-  }
-  if (Opts.Html) {
-    outs() << htmlReport(Results);
-  } else if (Opts.Sarif) {
-    outs() << formatv("{0:2}", sarifDocument(Results.Diagnostics)) << "\n";
-  } else if (Opts.Json) {
-    json::Object Root{{"version", 1},
-                      {"accesses", std::move(Results.Accesses)},
-                      {"diagnostics", std::move(Results.Diagnostics)},
-                      {"files", std::move(Results.Files)}};
-    outs() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
-  }
-  outs().flush();
-  if (Results.InputError)
+  bool ShowProgress = Opts.Files.size() > 3 && errs().is_displayed();
+  FileProgress Progress = nullptr;
+  if (ShowProgress)
+    Progress = [](size_t Done, size_t Total, StringRef File) {
+      errs() << "\r[" << Done << "/" << Total << "] "
+             << sys::path::filename(File) << "\x1b[K";
+    };
+  Expected<LintResults> Results = lintFiles(Opts, Progress);
+  if (ShowProgress)
+    errs() << "\r\x1b[K";
+  if (!Results)
+    return Fail(Results.takeError());
+  printText(*Results, outs(), errs());
+  if (Error E = writeFixesAndBaseline(*Results))
+    return Fail(std::move(E));
+  printDocument(Opts, *Results);
+  if (Results->inputError())
     return ExitInputError;
-  if (Results.Refuted)
+  if (Results->refuted())
     return ExitFlagged;
-  if (Opts.Werror && Results.Flagged)
+  if (Opts.Werror && Results->flagged())
     return ExitFlagged;
   return ExitOK;
 }

@@ -7,8 +7,10 @@
 // and their fix-its as quick-fix code actions.
 //
 //===----------------------------------------------------------------------===//
-#include "lint/Lint.h"
+#include "tools/cuda-coalesce-lint/Driver.h"
+#include "lint/Pipeline.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -94,63 +96,57 @@ struct Server {
       return;
     LintOptions Opts = Base;
     Opts.Files = {Path};
-    Opts.Json = true;
-    Opts.ReportAll = false;
+    Opts.Format = OutputFormat::Json; // nothing rendered as text
+    Opts.Report = ReportMode::Flagged;
     if (Opts.BuildPath.empty()) {
       std::string Err;
       if (auto DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
               Path, Err))
         Opts.BuildPath = std::string(sys::path::parent_path(Path));
     }
-    LintResults Results;
-    analyzeFiles(Opts, Results);
+    Expected<LintResults> Results = lintFiles(Opts);
+    if (!Results) {
+      reportError(Results.takeError(), errs());
+      return;
+    }
     auto Buf = MemoryBuffer::getFile(Path);
     StringRef Text = Buf ? (*Buf)->getBuffer() : StringRef();
     json::Array Diags;
-    for (const json::Value &V : Results.Diagnostics) {
-      const json::Object *D = V.getAsObject();
-      if (!D)
-        continue;
-      json::Array Related;
-      if (const json::Array *Notes = D->getArray("notes"))
-        for (const json::Value &NV : *Notes)
-          if (const json::Object *N = NV.getAsObject()) {
-            std::string NF = N->getString("file").value_or("").str();
-            Related.push_back(json::Object{
-                {"location",
-                 json::Object{{"uri", "file://" + NF},
-                              {"range", rangeAt(N->getInteger("line").value_or(1),
-                                                N->getInteger("column").value_or(1))}}},
-                {"message", N->getString("message").value_or("").str()}});
-          }
-      json::Array Edits;
-      if (const json::Array *Fixes = D->getArray("fixits"))
-        for (const json::Value &FV : *Fixes)
-          if (const json::Object *F = FV.getAsObject()) {
-            size_t Off = F->getInteger("offset").value_or(0);
-            size_t Len = F->getInteger("length").value_or(0);
-            Edits.push_back(json::Object{
-                {"range", json::Object{{"start", position(Text, Off)},
-                                       {"end", position(Text, Off + Len)}}},
-                {"newText", F->getString("replacement").value_or("").str()}});
-          }
-      json::Object Diag{
-          {"range", rangeAt(D->getInteger("line").value_or(1),
-                            D->getInteger("column").value_or(1))},
-          {"severity", 2},
-          {"source", "cuda-coalesce-lint"},
-          {"code", D->getString("check").value_or("").str()},
-          {"message", D->getString("message").value_or("").str()},
-          {"relatedInformation", std::move(Related)}};
-      if (!Edits.empty())
-        Diag["data"] = json::Object{{"edits", std::move(Edits)}};
-      Diags.push_back(std::move(Diag));
-    }
+    for (const FileResult &F : Results->Files)
+      for (const ReportedFinding &D : F.Findings)
+        Diags.push_back(diagnostic(D, Text));
     Published[Uri] = Diags;
     send(json::Object{{"jsonrpc", "2.0"},
                       {"method", "textDocument/publishDiagnostics"},
                       {"params", json::Object{{"uri", Uri},
                                               {"diagnostics", std::move(Diags)}}}});
+  }
+
+  /// An LSP Diagnostic: notes as relatedInformation, fix-its and their
+  /// description in data (for code actions).
+  static json::Object diagnostic(const ReportedFinding &D, StringRef Text) {
+    json::Array Related;
+    for (const FindingNote &N : D.Notes)
+      Related.push_back(json::Object{
+          {"location", json::Object{{"uri", "file://" + N.Pos.File},
+                                    {"range", rangeAt(N.Pos.Line, N.Pos.Column)}}},
+          {"message", N.Message}});
+    json::Array Edits;
+    for (const FixIt &F : D.Fixes)
+      Edits.push_back(json::Object{
+          {"range", json::Object{{"start", position(Text, F.Offset)},
+                                 {"end", position(Text, F.Offset + F.Length)}}},
+          {"newText", F.Replacement}});
+    json::Object Diag{{"range", rangeAt(D.Pos.Line, D.Pos.Column)},
+                      {"severity", 2},
+                      {"source", "cuda-coalesce-lint"},
+                      {"code", D.Check},
+                      {"message", D.Message},
+                      {"relatedInformation", std::move(Related)}};
+    if (!Edits.empty())
+      Diag["data"] = json::Object{{"edits", std::move(Edits)},
+                                  {"title", D.FixDescription}};
+    return Diag;
   }
 
   json::Value codeActions(const json::Object &Params) {
@@ -175,8 +171,9 @@ struct Server {
       if (Line < Lo || Line > Hi)
         continue;
       json::Array Changes = *Edits;
+      std::string Title = Data->getString("title").value_or("").str();
       Actions.push_back(json::Object{
-          {"title", "Pad the shared array to remove the bank conflict"},
+          {"title", Title},
           {"kind", "quickfix"},
           {"diagnostics", json::Array{json::Value(json::Object(*D))}},
           {"edit", json::Object{{"changes",

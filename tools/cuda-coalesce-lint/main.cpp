@@ -1,4 +1,4 @@
 //===- main.cpp - cuda-coalesce-lint --------------------------------------===//
-#include "lint/Lint.h"
+#include "tools/cuda-coalesce-lint/Driver.h"
 
 int main(int argc, const char **argv) { return ccl::lintMain(argc, argv); }

@@ -1,0 +1,39 @@
+//===- FileReport.h - A parsed file's analysis as a FileResult ------------===//
+//
+// What the command line and the language server do with a translation
+// unit's analysis (TranslationUnit.h): verification (--verify), NOLINT and
+// --header-filter suppressions, the baseline, the checks' findings resolved
+// to file positions, and the text rendering of every warning and remark
+// (TextDiagnostic needs the live SourceManager, so text is rendered here
+// and kept in FileResult::Text).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_LINT_FILEREPORT_H
+#define CCL_LINT_FILEREPORT_H
+
+#include "lint/Results.h"
+#include "lint/TranslationUnit.h"
+
+namespace ccl {
+
+/// What the parse itself left behind.
+struct ParseState {
+  std::vector<std::string> MissingHeaders;
+  unsigned Errors = 0;
+  /// -D/-I flags of the parse, for the --verify build.
+  std::vector<std::string> HostFlags;
+};
+
+/// Fills \p Out (accesses, findings, notes, text, summary) from \p TU.
+void reportTranslationUnit(clang::ASTContext &Ctx, TUAnalysis &TU,
+                           const LintOptions &Opts, const CheckList &Checks,
+                           const ParseState &Parse, FileResult &Out);
+
+/// What identifies a finding across edits: check, file, kernel and the
+/// access's own source text and op, not line numbers.
+std::string fingerprint(llvm::StringRef Check, llvm::StringRef RelFile,
+                        llvm::StringRef Kernel, llvm::StringRef AccessText,
+                        llvm::StringRef Op);
+
+} // namespace ccl
+#endif

@@ -1,0 +1,52 @@
+//===- KernelDiscovery.h - Which kernels a file has, and their instances --===//
+//
+// Kernels are the __global__ function definitions of the main file; each
+// template instantiation is its own kernel. --assume NAME=VALUE for a
+// template parameter selects the instantiations that agree, and instantiates
+// a template the file never does (the pipeline appends the instantiation to
+// the file in memory and parses again).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_LINT_KERNELDISCOVERY_H
+#define CCL_LINT_KERNELDISCOVERY_H
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class FunctionTemplateDecl;
+} // namespace clang
+
+namespace ccl {
+
+struct KernelSet {
+  /// Kernel definitions and instantiations, in source order.
+  std::vector<const clang::FunctionDecl *> Kernels;
+  /// Kernel templates (their dependent definitions).
+  std::vector<const clang::FunctionDecl *> Templates;
+};
+
+/// The kernels whose definition is in the main file.
+KernelSet collectKernels(clang::ASTContext &Ctx);
+
+/// "k", "k<float, 4>" as diagnostics print it.
+std::string kernelName(const clang::FunctionDecl *FD);
+
+/// Whether an instantiated kernel agrees with the --assume values given for
+/// its template parameters (by name).
+bool matchesAssumptions(const clang::FunctionDecl *K,
+                        const std::map<std::string, std::string> &Assume,
+                        clang::ASTContext &Ctx);
+
+/// Source that instantiates kernel template \p T with the --assume values of
+/// its parameters, or "" when a parameter without a default has none.
+std::string
+instantiationFor(const clang::FunctionTemplateDecl *T,
+                 const std::map<std::string, std::string> &Assume,
+                 unsigned Index);
+
+} // namespace ccl
+#endif

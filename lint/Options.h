@@ -1,0 +1,66 @@
+//===- Options.h - What one lint run is asked to do -----------------------===//
+//
+// The options of the per-file pipeline, filled by a front end: the command
+// line (tools/cuda-coalesce-lint), the language server, or the clang-tidy
+// plugin. The configuration file found for each file adds to them
+// (Pipeline.h, optionsFor).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_LINT_OPTIONS_H
+#define CCL_LINT_OPTIONS_H
+
+#include "analyzer/KernelAnalysis.h"
+#include "checks/CheckRegistry.h"
+#include "runtime/HarnessSpec.h"
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ccl {
+
+/// Exit statuses (documented in docs/user-guide.md).
+enum ExitStatus { ExitOK = 0, ExitFlagged = 1, ExitInputError = 2 };
+
+enum class OutputFormat { Text, Json, Sarif, Html };
+/// --verify: run the kernels and measure what each access did.
+enum class VerifyMode { None, Cpu, Gpu };
+/// --report: which accesses are shown as text.
+enum class ReportMode { Flagged, All };
+
+struct LintOptions {
+  std::vector<std::string> Files;
+  std::string BuildPath;
+  std::vector<std::string> ExtraArgs; ///< after --
+  std::map<std::string, Dim3> BlockDims; ///< "" = every kernel
+  std::optional<Dim3> ConfigBlockDim;    ///< BlockDim of the configuration file
+  std::string ConfigFile;                ///< where the configuration came from
+  std::map<std::string, int64_t> Assume;        ///< integer values
+  std::map<std::string, std::string> AssumeText; ///< every --assume, as text
+  std::string CudaPath; ///< empty: none found, use the built-in shim
+  std::string GpuArch = "sm_89";
+  bool GpuArchGiven = false; ///< --cuda-gpu-arch on the command line
+  OutputFormat Format = OutputFormat::Text;
+  std::set<std::string> Baseline; ///< --baseline: fingerprints to hide
+  ReportMode Report = ReportMode::Flagged;
+  bool Werror = false;
+  unsigned Jobs = 1; ///< -j
+  VerifyMode Verify = VerifyMode::None;
+  std::optional<HarnessSpec> Spec; ///< --harness-spec
+  std::string VerifyOutput;        ///< --verify-output
+  CheckOptions CheckOpts;
+  std::string ChecksGlob;   ///< --checks ("" = from the configuration)
+  std::string HeaderFilter; ///< --header-filter ("" = from the configuration)
+
+  /// Text diagnostics are printed (not JSON, SARIF or HTML).
+  bool textOutput() const { return Format == OutputFormat::Text; }
+
+  /// Records NAME=VALUE (also as an integer when it is one); an existing
+  /// value is kept unless \p Overwrite.
+  void assume(llvm::StringRef Name, llvm::StringRef Value, bool Overwrite);
+};
+
+} // namespace ccl
+#endif

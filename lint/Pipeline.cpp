@@ -1,0 +1,339 @@
+//===- Pipeline.cpp - Lint files: parse, analyze, check, collect ----------===//
+#include "lint/Pipeline.h"
+#include "lint/CompileCommands.h"
+#include "lint/Config.h"
+#include "lint/FileReport.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
+#include <atomic>
+#include <thread>
+
+using namespace clang;
+using namespace llvm;
+using namespace ccl;
+
+void ccl::reportError(Error E, raw_ostream &OS) {
+  handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
+    std::string Message = EI.message();
+    SmallVector<StringRef, 4> Lines;
+    StringRef(Message).split(Lines, '\n');
+    for (StringRef L : Lines)
+      OS << "cuda-coalesce-lint: error: " << L << "\n";
+  });
+}
+
+Error ccl::applyConfig(const LintConfig &Cfg, const LintOptions &CommandLine,
+                      LintOptions &Out) {
+  Out = CommandLine;
+  for (const auto &KV : Cfg.CheckOptions)
+    Out.CheckOpts.try_emplace(KV.first, KV.second);
+  Out.ConfigFile = Cfg.Source;
+  if (!Cfg.BlockDim.empty()) {
+    std::optional<Dim3> D = parseDim3(Cfg.BlockDim);
+    if (!D)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "invalid configuration " + Cfg.Source + ": BlockDim '" +
+              Cfg.BlockDim + "' (expected X[,Y[,Z]], at most 1024 threads)");
+    Out.ConfigBlockDim = *D; // a default: launch sites and attributes win
+  }
+  for (const auto &KV : Cfg.Assume)
+    Out.assume(KV.first, KV.second, /*Overwrite=*/false);
+  if (Out.ChecksGlob.empty())
+    Out.ChecksGlob = Cfg.Checks;
+  if (Out.HeaderFilter.empty())
+    Out.HeaderFilter = Cfg.HeaderFilter;
+  std::string RegexErr;
+  if (!Regex(Out.HeaderFilter).isValid(RegexErr))
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid header filter '" + Out.HeaderFilter +
+                                 "': " + RegexErr);
+  return Error::success();
+}
+
+Error ccl::optionsFor(const std::string &File, const LintOptions &CommandLine,
+                      LintOptions &Out, CheckList &Checks) {
+  Expected<LintConfig> Cfg = configFor(File);
+  if (!Cfg)
+    return Cfg.takeError();
+  if (Error E = applyConfig(*Cfg, CommandLine, Out))
+    return E;
+  Expected<CheckList> Made = createChecks(Out.CheckOpts, Out.ChecksGlob);
+  if (!Made) {
+    std::string Where =
+        Cfg->Source.empty() ? "" : "in " + Cfg->Source + " or the command line: ";
+    std::string Msg, All = toString(Made.takeError());
+    for (StringRef L : split(All, '\n'))
+      Msg += (Msg.empty() ? "" : "\n") + Where + L.str();
+    return createStringError(inconvertibleErrorCode(), Msg);
+  }
+  Checks = std::move(*Made);
+  return Error::success();
+}
+
+namespace {
+/// One parse of one file and what it produced.
+struct ParseRun {
+  std::string File;
+  ParseState Parse;
+  unsigned ErrorsShown = 0;
+  std::string Instantiations; ///< from --assume, for a second parse
+  FileResult Result;
+};
+
+/// Skips #includes that cannot be found (torch, ATen, ... on a machine
+/// without them) and records their names.
+class SkipMissingHeaders : public PPCallbacks {
+public:
+  explicit SkipMissingHeaders(ParseRun &S) : S(S) {}
+  bool FileNotFound(StringRef FileName) override {
+    if (!llvm::is_contained(S.Parse.MissingHeaders, FileName.str()))
+      S.Parse.MissingHeaders.push_back(FileName.str());
+    return true;
+  }
+
+private:
+  ParseRun &S;
+};
+
+/// Clang's own diagnostics, buffered. At most 20 errors are shown; when
+/// headers were skipped, the errors that follow from them are only counted.
+class CappedDiagnostics : public TextDiagnosticPrinter {
+public:
+  CappedDiagnostics(raw_ostream &OS, DiagnosticOptions &Opts, ParseRun &S)
+      : TextDiagnosticPrinter(OS, Opts), S(S) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error) {
+      ++S.Parse.Errors;
+      Hiding = !S.Parse.MissingHeaders.empty() || S.ErrorsShown >= 20;
+      if (!Hiding)
+        ++S.ErrorsShown;
+    } else if (Level != DiagnosticsEngine::Note) {
+      Hiding = false;
+    }
+    if (!Hiding)
+      TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+  }
+
+private:
+  ParseRun &S;
+  bool Hiding = false;
+};
+
+class LintConsumer : public ASTConsumer {
+public:
+  LintConsumer(const LintOptions &Opts, const CheckList &Checks, ParseRun &S,
+               CompilerInstance &CI, bool AllowInstantiation)
+      : Opts(Opts), Checks(Checks), S(S), CI(CI),
+        AllowInstantiation(AllowInstantiation) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // The include paths and macros the file was parsed with.
+    for (const auto &M : CI.getPreprocessorOpts().Macros)
+      S.Parse.HostFlags.push_back((M.second ? "-U" : "-D") + M.first);
+    for (const auto &E : CI.getHeaderSearchOpts().UserEntries)
+      if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
+        S.Parse.HostFlags.push_back("-I" + E.Path);
+    TUAnalysis TU = analyzeTranslationUnit(Ctx, Opts, AllowInstantiation);
+    S.Instantiations = TU.Instantiations;
+    S.Result.File = S.File;
+    S.Result.CompileErrors = CI.getDiagnostics().hasErrorOccurred();
+    S.Result.MissingHeaders = S.Parse.MissingHeaders;
+    reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
+  }
+
+private:
+  const LintOptions &Opts;
+  const CheckList &Checks;
+  ParseRun &S;
+  CompilerInstance &CI;
+  bool AllowInstantiation;
+};
+
+class LintAction : public ASTFrontendAction {
+public:
+  LintAction(const LintOptions &Opts, const CheckList &Checks, ParseRun &S,
+             bool AllowInstantiation)
+      : Opts(Opts), Checks(Checks), S(S),
+        AllowInstantiation(AllowInstantiation) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingHeaders>(S));
+    // "N errors generated" goes with the other buffered diagnostics.
+    ErrOS = std::make_unique<raw_string_ostream>(S.Result.ClangDiagnostics);
+    CI.setVerboseOutputStream(*ErrOS);
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    return std::make_unique<LintConsumer>(Opts, Checks, S, CI,
+                                          AllowInstantiation);
+  }
+
+private:
+  const LintOptions &Opts;
+  const CheckList &Checks;
+  ParseRun &S;
+  bool AllowInstantiation;
+  std::unique_ptr<raw_string_ostream> ErrOS;
+};
+
+class LintActionFactory : public tooling::FrontendActionFactory {
+public:
+  LintActionFactory(const LintOptions &Opts, const CheckList &Checks,
+                    ParseRun &S, bool AllowInstantiation)
+      : Opts(Opts), Checks(Checks), S(S),
+        AllowInstantiation(AllowInstantiation) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LintAction>(Opts, Checks, S, AllowInstantiation);
+  }
+
+private:
+  const LintOptions &Opts;
+  const CheckList &Checks;
+  ParseRun &S;
+  bool AllowInstantiation;
+};
+
+/// Parses and lints \p File once; \p Extra is source appended to it in
+/// memory (template instantiations from --assume). Returns clang's status.
+int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
+              const LintOptions &Opts, const CheckList &Checks,
+              const std::string &Extra) {
+  tooling::ClangTool Tool(DB, {S.File});
+  Tool.setPrintErrorMessage(false); // the summary line says it instead
+  Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
+  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+  Tool.appendArgumentsAdjuster(cudaAdjuster(Opts));
+  // mapVirtualFile keeps references: both strings live until the run ends.
+  std::string Contents;
+  SmallString<256> Abs(S.File);
+  sys::fs::make_absolute(Abs);
+  if (!Extra.empty())
+    if (auto Buf = MemoryBuffer::getFile(Abs)) {
+      Contents = (*Buf)->getBuffer().str() +
+                 "\n// cuda-coalesce-lint: instantiations from --assume\n" +
+                 Extra;
+      Tool.mapVirtualFile(Abs, Contents);
+    }
+  DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = errs().has_colors();
+  raw_string_ostream ErrOS(S.Result.ClangDiagnostics);
+  CappedDiagnostics Diags(ErrOS, DiagOpts, S);
+  Tool.setDiagnosticConsumer(&Diags);
+  LintActionFactory Factory(Opts, Checks, S, Extra.empty());
+  int RC = Tool.run(&Factory);
+  if (S.Parse.Errors > S.ErrorsShown && S.Parse.MissingHeaders.empty())
+    ErrOS << S.File << ": " << (S.Parse.Errors - S.ErrorsShown)
+          << " more errors not shown\n";
+  return RC;
+}
+
+/// Everything about one file, messages about the file itself included.
+FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
+                    const tooling::CompilationDatabase *DB,
+                    const tooling::CompilationDatabase &Fixed) {
+  FileResult Pre;
+  Pre.File = File;
+  raw_string_ostream PreOS(Pre.Pre);
+  if (!sys::fs::exists(File) || sys::fs::is_directory(File)) {
+    PreOS << "cuda-coalesce-lint: error: "
+          << (sys::fs::exists(File) ? "'" + File + "' is a directory"
+                                    : "no such file: '" + File + "'")
+          << "\n";
+    Pre.InputError = true;
+    return Pre;
+  }
+  LintOptions Opts;
+  CheckList Checks;
+  if (Error E = optionsFor(File, CommandLine, Opts, Checks)) {
+    reportError(std::move(E), PreOS);
+    Pre.InputError = true;
+    return Pre;
+  }
+  const tooling::CompilationDatabase *Use = &Fixed;
+  if (DB) {
+    SmallString<256> Abs(File);
+    sys::fs::make_absolute(Abs);
+    if (DB->getCompileCommands(Abs).empty())
+      PreOS << "cuda-coalesce-lint: warning: '" << File
+            << "' is not in the compilation database; using default flags\n";
+    else
+      Use = DB;
+  }
+  // A second parse when kernel templates must be instantiated from --assume.
+  auto S = std::make_unique<ParseRun>();
+  S->File = File;
+  int RC = parseOnce(*S, *Use, Opts, Checks, "");
+  if (!S->Instantiations.empty()) {
+    auto Second = std::make_unique<ParseRun>();
+    Second->File = File;
+    RC = parseOnce(*Second, *Use, Opts, Checks, S->Instantiations);
+    S = std::move(Second);
+  }
+  FileResult R = std::move(S->Result);
+  R.File = File;
+  R.Pre = std::move(Pre.Pre);
+  R.InputError = RC != 0;
+  return R;
+}
+} // namespace
+
+Expected<LintResults> ccl::lintFiles(const LintOptions &Opts,
+                                     const FileProgress &Progress) {
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  if (!Opts.BuildPath.empty()) {
+    std::string Err;
+    DB = tooling::CompilationDatabase::autoDetectFromDirectory(Opts.BuildPath,
+                                                               Err);
+    if (!DB)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot load a compilation database from '" +
+                                   Opts.BuildPath + "': " + Err);
+  }
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  tooling::FixedCompilationDatabase Fixed(Cwd, Opts.ExtraArgs);
+
+  // Files are analyzed in parallel with -j; results keep the given order.
+  LintResults Results;
+  Results.Files.resize(Opts.Files.size());
+  unsigned Jobs =
+      std::max(1u, std::min<unsigned>(Opts.Jobs, Opts.Files.size()));
+  std::atomic<size_t> Next{0}, Done{0};
+  std::mutex ProgressMutex;
+  auto Worker = [&] {
+    for (size_t I; (I = Next++) < Opts.Files.size();) {
+      Results.Files[I] = lintFile(Opts.Files[I], Opts, DB.get(), Fixed);
+      if (Progress) {
+        std::lock_guard<std::mutex> G(ProgressMutex);
+        Progress(++Done, Opts.Files.size(), Opts.Files[I]);
+      }
+    }
+  };
+  if (Jobs == 1) {
+    Worker();
+  } else {
+    std::vector<std::thread> Pool;
+    for (unsigned J = 0; J < Jobs; ++J)
+      Pool.emplace_back(Worker);
+    for (std::thread &T : Pool)
+      T.join();
+  }
+  return Results;
+}

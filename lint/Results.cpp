@@ -1,0 +1,54 @@
+//===- Results.cpp - What the pipeline found ------------------------------===//
+#include "lint/Results.h"
+#include "lint/Options.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace ccl;
+
+const char *ccl::verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::None: return "";
+  case Verdict::Confirmed: return "confirmed";
+  case Verdict::Refuted: return "refuted";
+  case Verdict::WithinBound: return "within-bound";
+  case Verdict::NotExecuted: return "not-executed";
+  case Verdict::NotInstrumented: return "not-instrumented";
+  case Verdict::NotRunnable: return "not-runnable";
+  case Verdict::NotVerified: return "not-verified";
+  case Verdict::Unpredicted: return "unpredicted";
+  }
+  llvm_unreachable("covered switch");
+}
+
+unsigned LintResults::flagged() const {
+  unsigned N = 0;
+  for (const FileResult &F : Files)
+    N += F.Flagged;
+  return N;
+}
+
+unsigned LintResults::refuted() const {
+  unsigned N = 0;
+  for (const FileResult &F : Files)
+    N += F.Refuted;
+  return N;
+}
+
+bool LintResults::inputError() const {
+  for (const FileResult &F : Files)
+    if (F.InputError)
+      return true;
+  return false;
+}
+
+void LintOptions::assume(llvm::StringRef Name, llvm::StringRef Value,
+                         bool Overwrite) {
+  Name = Name.trim();
+  Value = Value.trim();
+  if (!Overwrite && AssumeText.count(Name.str()))
+    return;
+  AssumeText[Name.str()] = Value.str();
+  int64_t V;
+  if (!Value.getAsInteger(0, V))
+    Assume[Name.str()] = V;
+}

@@ -1,0 +1,134 @@
+//===- Results.h - What the pipeline found, as typed values ---------------===//
+//
+// The pipeline (Pipeline.h) turns each file into a FileResult: every access
+// record as an AccessReport, every warning as a ReportedFinding with its
+// notes and fix-its, verification verdicts, and the file's own notes.
+// Locations are resolved to file/line/column (the SourceManager is gone when
+// the printers run). Printers at the edge (report/: JSON, SARIF, HTML,
+// fix-its; tools/: text, the language server) only read these.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_LINT_RESULTS_H
+#define CCL_LINT_RESULTS_H
+
+#include "analyzer/KernelAnalysis.h"
+#include "runtime/CpuVerifier.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ccl {
+
+/// A resolved source position (1-based; Line 0 = none).
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return Line != 0; }
+};
+
+/// A replacement of Length bytes at byte Offset of File.
+struct FixIt {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Replacement;
+};
+
+struct FindingNote {
+  SourcePos Pos;
+  std::string Message;
+};
+
+/// How a prediction fared against a measurement (--verify).
+enum class Verdict {
+  None,            ///< --verify not asked
+  Confirmed,       ///< exact prediction, measured the same
+  Refuted,         ///< the measurement contradicts the prediction
+  WithinBound,     ///< worst case, measured no more
+  NotExecuted,     ///< the run never reached the access
+  NotInstrumented, ///< the access could not be instrumented
+  NotRunnable,     ///< the kernel cannot run
+  NotVerified,     ///< the run failed
+  Unpredicted,     ///< measured, but nothing was predicted
+};
+/// "confirmed", "not-executed", ... ("" for None).
+const char *verdictName(Verdict V);
+
+/// One access record of one kernel instance and block shape.
+struct AccessReport {
+  SourcePos Pos;
+  std::string Kernel;
+  MemObject::SpaceKind Space = MemObject::Global;
+  AccessOp Op = AccessOp::Load;
+  unsigned Bytes = 0; ///< per lane; 0 when unknown
+  Dim3 Block;
+  std::string BlockSource; ///< "32x8x1 (from the launch at k.cu:50)"
+  bool Known = false;
+  AccessCost Worst; ///< when Known
+  bool Exact = false;
+  std::vector<std::string> DependsOn;
+  std::string Expr;         ///< "global load 'in[...]'"
+  std::string Lanes;        ///< "lane k reads byte 128*k" (when Known)
+  std::string WorstContext; ///< "warp 0, iteration 3 of the loop at line 9"
+  std::string Reason;       ///< why not Known
+  std::string HoldsFor;
+  /// The first check that applies to the record (its memory space), or the
+  /// first that flagged it; "" when no enabled check looks at it.
+  std::string Check;
+  bool Flagged = false;    ///< reported as a warning
+  bool Suppressed = false; ///< flagged, hidden by NOLINT or --header-filter
+  bool InBaseline = false; ///< flagged, hidden by --baseline
+  Verdict Verdict = Verdict::None;
+  std::optional<Measurement> Measured; ///< from the run
+  std::optional<Measurement> Ncu;      ///< Nsight Compute, per request
+  bool MeasuredOnGpu = false;
+};
+
+/// A warning: what a check reported about one access record.
+struct ReportedFinding {
+  std::string Check;
+  SourcePos Pos;
+  std::string Message;
+  std::vector<FindingNote> Notes;
+  std::vector<FixIt> Fixes;
+  /// What applying Fixes does (a quick-fix title).
+  std::string FixDescription;
+  std::string Kernel;
+  std::string Access;       ///< the access's source text
+  std::string RelativeFile; ///< relative to the repository root
+  std::string Fingerprint;  ///< what --baseline matches
+  size_t Record = 0;        ///< index in FileResult::Accesses
+};
+
+/// What identifies a finding across edits (--write-baseline).
+struct BaselineEntry {
+  std::string Fingerprint, Check, File, Kernel, Access, Op;
+};
+
+/// Everything one file produced.
+struct FileResult {
+  std::string File;
+  unsigned Kernels = 0;
+  unsigned Flagged = 0, Unknown = 0, Refuted = 0;
+  bool CompileErrors = false;
+  bool InputError = false; ///< missing, unreadable, bad configuration, ...
+  bool Analyzed = false;   ///< the file was parsed (Info below is valid)
+  std::vector<std::string> MissingHeaders;
+  std::vector<std::string> Notes; ///< about the file (templates, verify, ...)
+  std::vector<AccessReport> Accesses;
+  std::vector<ReportedFinding> Findings;
+  std::vector<BaselineEntry> Baseline;
+  /// Text output, in order: messages about the file itself, clang's own
+  /// diagnostics, the findings and remarks rendered like clang's (rendered
+  /// while the source manager was alive), and the summary line.
+  std::string Pre, ClangDiagnostics, Text, Summary;
+};
+
+struct LintResults {
+  std::vector<FileResult> Files;
+  unsigned flagged() const;
+  unsigned refuted() const;
+  bool inputError() const;
+};
+
+} // namespace ccl
+#endif

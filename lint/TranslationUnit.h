@@ -1,0 +1,74 @@
+//===- TranslationUnit.h - Analysis and checks of one parsed file ---------===//
+//
+// The part of the pipeline every front end runs on a parsed translation
+// unit, the command line and the clang-tidy plugin alike: find the kernels
+// (KernelDiscovery.h), pick their block shapes (analyzer/LaunchConfig.h),
+// analyze every kernel instance for every shape once, and ask every enabled
+// check about every record. What is done with the answers (suppressions,
+// baselines, text, JSON, clang-tidy diagnostics) is the front end's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_LINT_TRANSLATIONUNIT_H
+#define CCL_LINT_TRANSLATIONUNIT_H
+
+#include "analyzer/KernelAnalysis.h"
+#include "analyzer/LaunchConfig.h"
+#include "checks/Check.h"
+#include "lint/KernelDiscovery.h"
+#include "lint/Options.h"
+#include <memory>
+
+namespace ccl {
+
+using CheckList = std::vector<std::unique_ptr<Check>>;
+
+/// One kernel instance analyzed for one block shape.
+struct KernelRun {
+  const clang::FunctionDecl *Kernel = nullptr;
+  std::string Name;
+  BlockShape Shape;
+  std::vector<AccessRecord> Records;
+  unsigned Launch = ~0u;   ///< the verification launch, if any
+  std::string NotRunnable; ///< why verification cannot run it
+};
+
+/// A remark about the file at a place in it (a template never instantiated,
+/// a kernel with errors).
+struct TURemark {
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+struct TUAnalysis {
+  InterpreterOptions IOpts; ///< what the records were computed with
+  KernelSet Found;
+  std::vector<KernelRun> Runs;
+  std::vector<TURemark> Remarks;
+  /// Source instantiating the kernel templates the file never instantiates,
+  /// from --assume (for a second parse; empty when none).
+  std::string Instantiations;
+  unsigned Kernels = 0;          ///< kernel instances analyzed
+  unsigned SkippedInstances = 0; ///< their arguments differ from --assume
+};
+
+/// Finds and analyzes every kernel of the main file. With
+/// \p AllowInstantiation, templates the file never instantiates but whose
+/// parameters --assume names yield Instantiations instead of a remark.
+TUAnalysis analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                  const LintOptions &Opts,
+                                  bool AllowInstantiation);
+
+/// What the enabled checks say about one record.
+struct CheckVerdicts {
+  const Check *Owner = nullptr; ///< the first check that applies
+  std::vector<const Check *> FlaggedBy;
+};
+CheckVerdicts classifyRecord(const AccessRecord &R, const CheckList &Checks);
+
+/// The finding check \p C reports for record \p R of \p Run.
+Finding reportFinding(const Check &C, const AccessRecord &R,
+                      const KernelRun &Run, const TUAnalysis &TU,
+                      clang::ASTContext &Ctx);
+
+} // namespace ccl
+#endif

@@ -1,0 +1,189 @@
+//===- Json.cpp - --format=json and the text printer ----------------------===//
+#include "report/Report.h"
+#include "lint/Options.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+using namespace ccl;
+
+namespace {
+json::Value numOrNull(bool Have, unsigned V) {
+  return Have ? json::Value(V) : json::Value(nullptr);
+}
+
+json::Value measurementJson(const Measurement &M, bool Shared,
+                            const char *Source, bool WithConflicts) {
+  json::Object O{
+      {"sectors", numOrNull(!Shared, M.Sectors)},
+      {"ideal_sectors", numOrNull(!Shared, M.IdealSectors)},
+      {"wavefronts", numOrNull(Shared, M.Wavefronts)},
+      {"ideal_wavefronts", numOrNull(Shared, M.IdealWavefronts)},
+      {"warps", M.Warps},
+      {"source", Source}};
+  if (WithConflicts) {
+    O["conflict_ways"] = numOrNull(Shared, M.ConflictWays);
+    O["out_of_range"] = M.OutOfRange;
+  }
+  return O;
+}
+
+/// The numbers of a known record (null where they do not apply).
+void addNumbers(json::Object &O, const AccessReport &A) {
+  bool G = A.Known && A.Space == MemObject::Global;
+  bool S = A.Known && A.Space == MemObject::Shared;
+  O["sectors"] = numOrNull(G, A.Worst.G.Sectors);
+  O["ideal_sectors"] = numOrNull(G, A.Worst.G.IdealSectors);
+  O["wavefronts"] = numOrNull(S, A.Worst.S.Wavefronts);
+  O["ideal_wavefronts"] = numOrNull(S, A.Worst.S.IdealWavefronts);
+  O["conflict_ways"] = numOrNull(S, A.Worst.S.ConflictWays);
+}
+
+json::Value posFields(json::Object O, const SourcePos &P) {
+  if (P.valid()) {
+    O["file"] = P.File;
+    O["line"] = P.Line;
+    O["column"] = P.Column;
+  }
+  return O;
+}
+} // namespace
+
+json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
+  json::Array Deps;
+  for (const std::string &D : A.DependsOn)
+    Deps.push_back(D);
+  json::Object O{
+      {"file", A.Pos.File},
+      {"line", A.Pos.Line},
+      {"column", A.Pos.Column},
+      {"kernel", A.Kernel},
+      {"space", spaceName(A.Space)},
+      {"op", accessOpName(A.Op)},
+      {"bytes", numOrNull(A.Bytes != 0, A.Bytes)},
+      {"block_dim", json::Array{A.Block.X, A.Block.Y, A.Block.Z}},
+      {"block_dim_source", A.BlockSource},
+      {"active_lanes", numOrNull(A.Known, A.Worst.ActiveLanes)},
+      {"exact", A.Exact},
+      {"flagged", A.Flagged},
+      {"check", A.Check.empty() ? json::Value(nullptr) : json::Value(A.Check)},
+      {"depends_on", std::move(Deps)},
+      {"expr", A.Expr},
+      {"lanes", A.Known ? json::Value(A.Lanes) : json::Value(nullptr)},
+      {"worst", A.Known ? json::Value(A.WorstContext) : json::Value(nullptr)},
+      {"reason", A.Known ? json::Value(nullptr) : json::Value(A.Reason)},
+  };
+  addNumbers(O, A);
+  if (!A.HoldsFor.empty())
+    O["holds_for"] = A.HoldsFor;
+  // The worst request's byte offset in the object per lane (null: lane
+  // inactive), for pictures of the warp (--format=html).
+  if (A.Known) {
+    json::Array Lanes;
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      Lanes.push_back((A.Worst.Lanes >> K & 1)
+                          ? json::Value(A.Worst.WorstOffsets[K])
+                          : json::Value(nullptr));
+    O["lane_bytes"] = std::move(Lanes);
+  }
+  if (A.Suppressed)
+    O["suppressed"] = true;
+  if (A.InBaseline)
+    O["baseline"] = true;
+  if (Verify) {
+    bool Shared = A.Space == MemObject::Shared;
+    json::Value M = nullptr;
+    if (A.Measured) {
+      json::Object MO = std::move(*measurementJson(
+          *A.Measured, Shared, A.MeasuredOnGpu ? "gpu-trace" : "cpu-trace",
+          true).getAsObject());
+      if (A.Ncu)
+        MO["ncu"] = measurementJson(*A.Ncu, Shared, "ncu", false);
+      M = std::move(MO);
+    }
+    O["measured"] = std::move(M);
+    O["verdict"] = verdictName(A.Verdict);
+  }
+  return O;
+}
+
+json::Value ccl::findingJson(const ReportedFinding &F, const AccessReport &A) {
+  json::Array Notes, Fixes;
+  for (const FindingNote &N : F.Notes)
+    Notes.push_back(posFields(json::Object{{"message", N.Message}}, N.Pos));
+  for (const FixIt &X : F.Fixes)
+    Fixes.push_back(json::Object{{"file", X.File},
+                                 {"offset", X.Offset},
+                                 {"length", X.Length},
+                                 {"replacement", X.Replacement}});
+  json::Object Numbers;
+  addNumbers(Numbers, A);
+  Numbers["block_dim"] = json::Array{A.Block.X, A.Block.Y, A.Block.Z};
+  return posFields(json::Object{{"check", F.Check},
+                                {"severity", "warning"},
+                                {"message", F.Message},
+                                {"notes", std::move(Notes)},
+                                {"fixits", std::move(Fixes)},
+                                {"kernel", F.Kernel},
+                                {"op", accessOpName(A.Op)},
+                                {"access", F.Access},
+                                {"relative_file", F.RelativeFile},
+                                {"fingerprint", F.Fingerprint},
+                                {"exact", A.Exact},
+                                {"numbers", std::move(Numbers)}},
+                   F.Pos);
+}
+
+json::Value ccl::jsonDocument(const LintResults &R) {
+  json::Array Accesses, Diagnostics, Files;
+  for (const FileResult &F : R.Files) {
+    bool Verify = false;
+    for (const AccessReport &A : F.Accesses)
+      Verify |= A.Verdict != Verdict::None;
+    for (const AccessReport &A : F.Accesses)
+      Accesses.push_back(accessJson(A, Verify));
+    for (const ReportedFinding &D : F.Findings)
+      Diagnostics.push_back(findingJson(D, F.Accesses[D.Record]));
+    if (!F.Analyzed)
+      continue;
+    json::Array Missing, Notes;
+    for (const std::string &H : F.MissingHeaders)
+      Missing.push_back(H);
+    for (const std::string &N : F.Notes)
+      Notes.push_back(N);
+    Files.push_back(json::Object{{"file", F.File},
+                                 {"kernels", F.Kernels},
+                                 {"accesses", F.Accesses.size()},
+                                 {"flagged", F.Flagged},
+                                 {"unknown", F.Unknown},
+                                 {"compile_errors", F.CompileErrors},
+                                 {"missing_headers", std::move(Missing)},
+                                 {"notes", std::move(Notes)}});
+  }
+  return json::Object{{"version", 1},
+                      {"accesses", std::move(Accesses)},
+                      {"diagnostics", std::move(Diagnostics)},
+                      {"files", std::move(Files)}};
+}
+
+json::Value ccl::baselineDocument(const LintResults &R) {
+  json::Array Findings;
+  for (const FileResult &F : R.Files)
+    for (const BaselineEntry &B : F.Baseline)
+      Findings.push_back(json::Object{{"fingerprint", B.Fingerprint},
+                                      {"check", B.Check},
+                                      {"file", B.File},
+                                      {"kernel", B.Kernel},
+                                      {"access", B.Access},
+                                      {"op", B.Op}});
+  return json::Object{{"version", 1}, {"findings", std::move(Findings)}};
+}
+
+void ccl::printText(const LintResults &R, raw_ostream &Out, raw_ostream &Err) {
+  for (const FileResult &F : R.Files) {
+    Err << F.Pre << F.ClangDiagnostics;
+    Err.flush();
+    Out << F.Text;
+    Out.flush();
+    Err << F.Summary;
+  }
+}
