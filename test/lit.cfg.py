@@ -25,12 +25,15 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
 config.environment["TERM"] = "dumb"
 
 lint = os.path.join(config.ccl_bin_dir, "cuda-coalesce-lint")
+config.substitutions.append(("%lint-bin", lint))  # before %lint: a prefix
 config.substitutions.append(("%lint-cuda", lint))
 config.substitutions.append(("%lint", lint + " --cuda-path=none"))
 config.substitutions.append(("%python", "python3"))
 tidy = os.path.join(config.llvm_tools_dir, "clang-tidy")
 plugin = os.path.join(config.ccl_obj_root, "lib", "libCudaCoalesceLintTidy.so")
 shim = os.path.join(config.ccl_obj_root, "share", "cuda-coalesce-lint", "include")
+config.substitutions.append(("%clang-tidy-bin", tidy))
+config.substitutions.append(("%tidy-plugin", plugin))
 config.substitutions.append(("%clang-tidy", tidy + " --load=" + plugin))
 config.substitutions.append(("%shim-flags", "-x cuda --cuda-device-only -nocudainc -nocudalib "
                              "--cuda-gpu-arch=sm_90 -isystem " + shim + " -include " +
