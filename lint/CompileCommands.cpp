@@ -1,6 +1,7 @@
 //===- CompileCommands.cpp - Compile commands for the device-side parse ---===//
 #include "lint/CompileCommands.h"
 #include "lint/Paths.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -86,11 +87,19 @@ tooling::CommandLineArguments ccl::fromNvcc(const tooling::CommandLineArguments 
   for (size_t I = 1; I < In.size(); ++I) {
     StringRef A = In[I];
     StringRef Next = I + 1 < In.size() ? StringRef(In[I + 1]) : StringRef();
-    size_t Pos = A.find("sm_");
-    if (Arch.empty() && Pos != StringRef::npos) {
-      StringRef SM = A.substr(Pos);
-      SM = SM.take_while([](char C) { return C == '_' || isalnum(C); });
-      if (SM.size() > 3 && !A.starts_with("-D"))
+    // The first sm_XX named, also in a flag's value (-gencode
+    // arch=compute_90,code=sm_90), but not in a macro definition.
+    bool ArchFlag = llvm::is_contained(
+        {"-gencode", "--generate-code", "-arch", "--gpu-architecture", "-code",
+         "--gpu-code"},
+        A);
+    for (StringRef Where : {A, ArchFlag ? Next : StringRef()}) {
+      size_t Pos = Where.find("sm_");
+      if (!Arch.empty() || Pos == StringRef::npos || Where.starts_with("-D"))
+        continue;
+      StringRef SM = Where.substr(Pos).take_while(
+          [](char C) { return C == '_' || isalnum(C); });
+      if (SM.size() > 3)
         Arch = SM.str();
     }
     if (A == "-Xcompiler" || A == "--compiler-options" ||

@@ -48,17 +48,17 @@ bool ccl::isSuppressed(const SourceManager &SM, SourceLocation Loc,
   if (Invalid)
     return false;
   unsigned Offset = SM.getFileOffset(Loc);
-  size_t Begin = Buf.rfind('\n', Offset ? Offset - 1 : 0);
+  // rfind(C, From) looks before From: the newline that ends the previous
+  // line, also when Loc is in column 1.
+  size_t Begin = Buf.rfind('\n', Offset);
   Begin = Begin == StringRef::npos ? 0 : Begin + 1;
-  if (Offset == 0)
-    Begin = 0;
   size_t End = Buf.find('\n', Offset);
   StringRef Line = Buf.slice(Begin, End == StringRef::npos ? Buf.size() : End);
   if (lineHas(Line, "NOLINT", Check))
     return true;
   if (Begin > 0) {
-    size_t PrevBegin = Buf.rfind('\n', Begin - 2 < Begin ? Begin - 2 : 0);
-    PrevBegin = (PrevBegin == StringRef::npos || Begin < 2) ? 0 : PrevBegin + 1;
+    size_t PrevBegin = Buf.rfind('\n', Begin - 1);
+    PrevBegin = PrevBegin == StringRef::npos ? 0 : PrevBegin + 1;
     if (lineHas(Buf.slice(PrevBegin, Begin), "NOLINTNEXTLINE", Check))
       return true;
   }
