@@ -13,22 +13,6 @@
 using namespace clang;
 using namespace ccl;
 
-const char *ccl::accessOpName(AccessOp Op) {
-  switch (Op) {
-  case AccessOp::Load:
-    return "load";
-  case AccessOp::Store:
-    return "store";
-  case AccessOp::Atomic:
-    return "atomic";
-  }
-  return "load";
-}
-
-std::string Dim3::str() const {
-  return std::to_string(X) + "x" + std::to_string(Y) + "x" + std::to_string(Z);
-}
-
 Interpreter::Interpreter(ASTContext &Ctx, const InterpreterOptions &Opts,
                          Dim3 Block, Sink OnAccess)
     : Ctx(Ctx), Opts(Opts), Block(Block), OnAccess(std::move(OnAccess)) {}

@@ -29,6 +29,8 @@
 #ifndef CCL_ANALYZER_INTERPRETER_H
 #define CCL_ANALYZER_INTERPRETER_H
 
+#include "analyzer/Dim3.h"
+#include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -46,21 +48,6 @@ class FunctionDecl;
 
 namespace ccl {
 
-enum class AccessOp { Load, Store, Atomic };
-const char *accessOpName(AccessOp Op);
-
-struct Dim3 {
-  unsigned X = 1, Y = 1, Z = 1;
-  unsigned threads() const { return X * Y * Z; }
-  bool operator==(const Dim3 &O) const {
-    return X == O.X && Y == O.Y && Z == O.Z;
-  }
-  bool operator<(const Dim3 &O) const {
-    return std::tie(X, Y, Z) < std::tie(O.X, O.Y, O.Z);
-  }
-  std::string str() const;
-};
-
 /// One dynamic execution of an access site by one warp.
 struct AccessEvent {
   const clang::Expr *Site;  ///< The lvalue expression accessed.
@@ -70,20 +57,6 @@ struct AccessEvent {
   Value Address;            ///< Ptr (byte offset in Obj) or Unknown.
   LaneMask Mask;
   std::string Context;      ///< "iteration 3 of the loop at line 12", ...
-};
-
-struct InterpreterOptions {
-  std::map<std::string, int64_t> Assume; ///< --assume=NAME=VALUE
-  /// Extra elements added to the innermost dimension of a __shared__ array
-  /// (used to check that a padding fix-it really removes a conflict).
-  llvm::DenseMap<const clang::VarDecl *, int64_t> Pads;
-  unsigned MaxLoopIterations = 64; ///< Concrete iterations before generalizing.
-  /// Concrete loop iterations per warp, all loops together; past it, loops
-  /// are generalized (nested loops would otherwise multiply).
-  unsigned MaxWarpIterations = 2048;
-  unsigned MaxCallDepth = 12;
-  unsigned MaxExprDepth = 400;
-  unsigned long MaxSteps = 2000000; ///< Budget of evaluated nodes per warp.
 };
 
 class Interpreter {

@@ -1,5 +1,6 @@
 //===- KernelAnalysis.cpp - Every access of a kernel, worst case per site -===//
 #include "analyzer/KernelAnalysis.h"
+#include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include <map>

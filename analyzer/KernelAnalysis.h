@@ -9,30 +9,17 @@
 #ifndef CCL_ANALYZER_KERNELANALYSIS_H
 #define CCL_ANALYZER_KERNELANALYSIS_H
 
-#include "analyzer/AccessCost.h"
-#include "analyzer/Interpreter.h"
-#include <set>
+#include "analyzer/AccessRecord.h"
+#include "analyzer/Dim3.h"
+#include "analyzer/InterpreterOptions.h"
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
 
 namespace ccl {
-
-struct AccessRecord {
-  const clang::Expr *Site = nullptr;
-  AccessOp Op = AccessOp::Load;
-  unsigned Bytes = 0;
-  MemObject::SpaceKind Space = MemObject::Global;
-  std::string Object;          ///< Name of the object accessed.
-  const clang::VarDecl *ObjectDecl = nullptr;
-  bool ObjectDynamic = false;
-  std::string AlignReason;
-  bool Known = true;
-  std::string Reason;          ///< When !Known.
-  AccessCost Worst;
-  bool Exact = true;
-  std::set<std::string> DependsOn;
-  std::string WorstContext;    ///< "warp 3, iteration 2 of the loop at line 9"
-  std::string HoldsFor;
-  unsigned Instances = 0;
-};
 
 /// Analyzes \p Kernel for one block shape. Records are in source order.
 std::vector<AccessRecord> analyzeKernel(clang::ASTContext &Ctx,

@@ -1,5 +1,6 @@
 //===- LaunchConfig.cpp - Which block shapes a kernel runs with ------------===//
 #include "analyzer/LaunchConfig.h"
+#include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"

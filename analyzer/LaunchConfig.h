@@ -11,11 +11,20 @@
 #ifndef CCL_ANALYZER_LAUNCHCONFIG_H
 #define CCL_ANALYZER_LAUNCHCONFIG_H
 
-#include "analyzer/Interpreter.h"
+#include "analyzer/Dim3.h"
+#include "analyzer/InterpreterOptions.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class SourceManager;
+} // namespace clang
 
 namespace ccl {
 

@@ -1,0 +1,44 @@
+//===- AccessRecord.h - What the analysis says about one access site -------===//
+//
+// One record per (site, op) of a kernel analyzed for one block shape: the
+// worst warp request over every warp and loop iteration (AccessCost.h),
+// whether every instance was exact, and what the numbers depend on. Built by
+// analyzeKernel (KernelAnalysis.h); the checks only read records.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_ANALYZER_ACCESSRECORD_H
+#define CCL_ANALYZER_ACCESSRECORD_H
+
+#include "analyzer/AccessCost.h"
+#include "analyzer/Dim3.h"
+#include <set>
+#include <string>
+
+namespace clang {
+class Expr;
+class VarDecl;
+} // namespace clang
+
+namespace ccl {
+
+struct AccessRecord {
+  const clang::Expr *Site = nullptr;
+  AccessOp Op = AccessOp::Load;
+  unsigned Bytes = 0;
+  MemObject::SpaceKind Space = MemObject::Global;
+  std::string Object;          ///< Name of the object accessed.
+  const clang::VarDecl *ObjectDecl = nullptr;
+  bool ObjectDynamic = false;
+  std::string AlignReason;
+  bool Known = true;
+  std::string Reason;          ///< When !Known.
+  AccessCost Worst;
+  bool Exact = true;
+  std::set<std::string> DependsOn;
+  std::string WorstContext;    ///< "warp 3, iteration 2 of the loop at line 9"
+  std::string HoldsFor;
+  unsigned Instances = 0;
+};
+
+} // namespace ccl
+#endif
