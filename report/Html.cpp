@@ -40,13 +40,44 @@ std::string num(bool Have, int64_t V) {
   return Have ? std::to_string(V) : std::string("&ndash;");
 }
 
+/// Geometry of the warp picture.
+const int W = 18, Left = 70, LaneY = 40;
+
+/// The bottom row: the 32 banks with a bank's distinct words stacked
+/// downwards (shared), or the sectors touched (global).
+void drawTargets(raw_ostream &OS, bool Shared,
+                 const std::map<int, std::vector<int64_t>> &BankWords,
+                 const std::map<int64_t, int> &SectorColumn, int Rows,
+                 int TargetY) {
+  if (Shared) {
+    for (int B = 0; B < 32; ++B) {
+      auto It = BankWords.find(B);
+      int N = It == BankWords.end() ? 0 : It->second.size();
+      for (int R = 0; R < std::max(N, 1); ++R)
+        OS << "<rect x=\"" << Left + B * W + 1 << "\" y=\"" << TargetY + R * 16
+           << "\" width=\"" << W - 2 << "\" height=\"14\" class=\""
+           << (N == 0 ? "cell empty" : N > 1 ? "cell conflict" : "cell") << "\"><title>bank "
+           << B << (N ? ", word " + std::to_string(It->second[R]) : std::string())
+           << "</title></rect>\n";
+      if (B % 4 == 0)
+        OS << "<text x=\"" << Left + B * W + 2 << "\" y=\"" << TargetY + std::max(Rows, 1) * 16 + 12
+           << "\" class=\"idx\">" << B << "</text>\n";
+    }
+  } else {
+    for (auto &KV : SectorColumn)
+      OS << "<rect x=\"" << Left + KV.second * W + 1 << "\" y=\"" << TargetY
+         << "\" width=\"" << W - 2 << "\" height=\"14\" class=\"cell\"><title>sector "
+         << KV.first << " (bytes " << KV.first * 32 << "-" << KV.first * 32 + 31
+         << ")</title></rect>\n";
+  }
+}
+
 /// The warp picture: lanes (top row) to sectors or banks (below).
 void picture(raw_ostream &OS, const AccessReport &A) {
   if (!A.Known)
     return;
   int64_t Bytes = A.Bytes ? A.Bytes : 4;
   bool Shared = A.Space == MemObject::Shared;
-  const int W = 18, Left = 70, LaneY = 40;
   std::vector<std::optional<int64_t>> Off;
   for (unsigned K = 0; K < kWarpSize; ++K)
     Off.push_back((A.Worst.Lanes >> K & 1)
@@ -106,27 +137,7 @@ void picture(raw_ostream &OS, const AccessReport &A) {
     OS << "<line x1=\"" << X + W / 2 << "\" y1=\"" << LaneY + 16 << "\" x2=\""
        << TargetX(C) << "\" y2=\"" << TargetY + Row * 16 << "\" class=\"wire\"/>\n";
   }
-  if (Shared) {
-    for (int B = 0; B < 32; ++B) {
-      auto It = BankWords.find(B);
-      int N = It == BankWords.end() ? 0 : It->second.size();
-      for (int R = 0; R < std::max(N, 1); ++R)
-        OS << "<rect x=\"" << Left + B * W + 1 << "\" y=\"" << TargetY + R * 16
-           << "\" width=\"" << W - 2 << "\" height=\"14\" class=\""
-           << (N == 0 ? "cell empty" : N > 1 ? "cell conflict" : "cell") << "\"><title>bank "
-           << B << (N ? ", word " + std::to_string(It->second[R]) : std::string())
-           << "</title></rect>\n";
-      if (B % 4 == 0)
-        OS << "<text x=\"" << Left + B * W + 2 << "\" y=\"" << TargetY + std::max(Rows, 1) * 16 + 12
-           << "\" class=\"idx\">" << B << "</text>\n";
-    }
-  } else {
-    for (auto &KV : SectorColumn)
-      OS << "<rect x=\"" << Left + KV.second * W + 1 << "\" y=\"" << TargetY
-         << "\" width=\"" << W - 2 << "\" height=\"14\" class=\"cell\"><title>sector "
-         << KV.first << " (bytes " << KV.first * 32 << "-" << KV.first * 32 + 31
-         << ")</title></rect>\n";
-  }
+  drawTargets(OS, Shared, BankWords, SectorColumn, Rows, TargetY);
   OS << "</svg>\n";
 }
 } // namespace

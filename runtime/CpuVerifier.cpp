@@ -206,6 +206,86 @@ std::string CpuVerifier::instrument(std::string &Error) {
   return Out;
 }
 
+/// Buffers the spec describes for launch \p L: contents and extent.
+void CpuVerifier::emitBuffers(llvm::raw_ostream &OS, size_t L,
+                              const FunctionDecl *K, const KernelSpec *KS,
+                              const PrintingPolicy &PP) {
+  unsigned Arena = L * 32;
+  for (const ParmVarDecl *P : K->parameters()) {
+    if (!P->getType()->isPointerType())
+      continue;
+    unsigned Index = Arena++;
+    if (!KS)
+      continue;
+    auto BIt = KS->Buffers.find(P->getNameAsString());
+    if (BIt == KS->Buffers.end())
+      continue;
+    const BufferSpec &BS = BIt->second;
+    QualType Elem = P->getType()->getPointeeType().getUnqualifiedType();
+    std::string ES = stripAnonymous(printType(Elem, PP));
+    if (BS.Size && !C.Gpu)
+      OS << "  ::ccl::set_extent(" << Index << ", " << BS.Size << "ull * sizeof("
+         << ES << "));\n";
+    if (BS.Contents == "zeros")
+      continue;
+    if (!Elem->isArithmeticType()) {
+      OS << "  // '" << P->getNameAsString()
+         << "': contents need an arithmetic element type; left zero\n";
+      continue;
+    }
+    uint64_t N = BS.Size ? BS.Size : 4096;
+    if (C.Gpu)
+      OS << "  { std::vector<" << ES << "> hb(" << N << "); " << ES
+         << " *b = hb.data(); ";
+    else
+      OS << "  { " << ES << " *b = (" << ES << " *)::ccl::arena(" << Index
+         << "); ";
+    std::string Upload =
+        C.Gpu ? " ::ccl::check(cudaMemcpy(h.arena(" + std::to_string(Index) +
+                    "), b, sizeof(" + ES + ") * " + std::to_string(N) +
+                    ", cudaMemcpyHostToDevice), \"upload\");"
+              : "";
+    if (BS.Contents == "iota")
+      OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
+         << ES << ")i;" << Upload << " }\n";
+    else if (BS.Contents == "constant")
+      OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
+         << ES << ")" << BS.Value << ";" << Upload << " }\n";
+    else
+      OS << "::ccl::fill_random(b, " << N << "ull, " << BS.Range[0] << ", "
+         << BS.Range[1] << ", " << BS.Seed << "ull);" << Upload << " }\n";
+  }
+}
+
+/// The kernel arguments of launch \p L: arenas for pointers, --assume
+/// values or defaults for scalars.
+void CpuVerifier::emitArguments(llvm::raw_ostream &OS, size_t L,
+                                const FunctionDecl *K,
+                                const PrintingPolicy &PP) {
+  bool FirstArg = true;
+  unsigned Arena = L * 32;
+  std::string ArenaFn = C.Gpu ? "h.arena" : "::ccl::arena";
+  for (const ParmVarDecl *P : K->parameters()) {
+    QualType T = P->getType();
+    std::string TS = stripAnonymous(printType(T, PP));
+    auto A = C.AssumeText.find(P->getNameAsString());
+    if (!C.Gpu || !FirstArg)
+      OS << ", ";
+    FirstArg = false;
+    if (T->isPointerType())
+      OS << "(" << TS << ")" << ArenaFn << "(" << Arena++ << ")";
+    else if (T->isBooleanType())
+      OS << (A != C.AssumeText.end() ? A->second : "false");
+    else if (T->isIntegralOrEnumerationType())
+      OS << "(" << TS << ")("
+         << (A != C.AssumeText.end() ? A->second : "1024") << ")";
+    else if (T->isRealFloatingType())
+      OS << "(" << TS << ")1";
+    else
+      OS << TS << "{}";
+  }
+}
+
 std::string CpuVerifier::launcherSource() {
   PrintingPolicy PP(Ctx.getLangOpts());
   PP.SuppressTagKeyword = false;
@@ -222,7 +302,6 @@ std::string CpuVerifier::launcherSource() {
       OS << (I ? ", " : "") << (SiteGlobal[I] ? 1 : 0);
     OS << "};\n";
   }
-  std::string ArenaFn = C.Gpu ? "h.arena" : "::ccl::arena";
   for (size_t L = 0; L < Launches.size(); ++L) {
     const FunctionDecl *K = Launches[L].Kernel;
     std::string Callee = K->getQualifiedNameAsString();
@@ -240,52 +319,7 @@ std::string CpuVerifier::launcherSource() {
     if (KS)
       for (size_t I = 0; I < KS->Grid.size() && I < 3; ++I)
         G[I] = KS->Grid[I];
-    // Buffers the spec describes: contents and extent.
-    unsigned Arena = L * 32;
-    for (const ParmVarDecl *P : K->parameters()) {
-      if (!P->getType()->isPointerType())
-        continue;
-      unsigned Index = Arena++;
-      if (!KS)
-        continue;
-      auto BIt = KS->Buffers.find(P->getNameAsString());
-      if (BIt == KS->Buffers.end())
-        continue;
-      const BufferSpec &BS = BIt->second;
-      QualType Elem = P->getType()->getPointeeType().getUnqualifiedType();
-      std::string ES = stripAnonymous(printType(Elem, PP));
-      if (BS.Size && !C.Gpu)
-        OS << "  ::ccl::set_extent(" << Index << ", " << BS.Size << "ull * sizeof("
-           << ES << "));\n";
-      if (BS.Contents == "zeros")
-        continue;
-      if (!Elem->isArithmeticType()) {
-        OS << "  // '" << P->getNameAsString()
-           << "': contents need an arithmetic element type; left zero\n";
-        continue;
-      }
-      uint64_t N = BS.Size ? BS.Size : 4096;
-      if (C.Gpu)
-        OS << "  { std::vector<" << ES << "> hb(" << N << "); " << ES
-           << " *b = hb.data(); ";
-      else
-        OS << "  { " << ES << " *b = (" << ES << " *)::ccl::arena(" << Index
-           << "); ";
-      std::string Upload =
-          C.Gpu ? " ::ccl::check(cudaMemcpy(h.arena(" + std::to_string(Index) +
-                      "), b, sizeof(" + ES + ") * " + std::to_string(N) +
-                      ", cudaMemcpyHostToDevice), \"upload\");"
-                : "";
-      if (BS.Contents == "iota")
-        OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
-           << ES << ")i;" << Upload << " }\n";
-      else if (BS.Contents == "constant")
-        OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
-           << ES << ")" << BS.Value << ";" << Upload << " }\n";
-      else
-        OS << "::ccl::fill_random(b, " << N << "ull, " << BS.Range[0] << ", "
-           << BS.Range[1] << ", " << BS.Seed << "ull);" << Upload << " }\n";
-    }
+    emitBuffers(OS, L, K, KS, PP);
     if (C.Gpu)
       OS << "  h.begin(" << L << "u, " << SiteExprs.size() << "u, "
          << G[0] * G[1] * G[2] << "u, " << B.threads() << "u);\n  " << Callee
@@ -296,27 +330,7 @@ std::string CpuVerifier::launcherSource() {
       OS << "  ::ccl::launch(" << L << "u, &" << Callee << ", dim3(" << G[0]
          << ", " << G[1] << ", " << G[2] << "), dim3(" << B.X << ", " << B.Y
          << ", " << B.Z << ")";
-    bool FirstArg = true;
-    Arena = L * 32;
-    for (const ParmVarDecl *P : K->parameters()) {
-      QualType T = P->getType();
-      std::string TS = stripAnonymous(printType(T, PP));
-      auto A = C.AssumeText.find(P->getNameAsString());
-      if (!C.Gpu || !FirstArg)
-        OS << ", ";
-      FirstArg = false;
-      if (T->isPointerType())
-        OS << "(" << TS << ")" << ArenaFn << "(" << Arena++ << ")";
-      else if (T->isBooleanType())
-        OS << (A != C.AssumeText.end() ? A->second : "false");
-      else if (T->isIntegralOrEnumerationType())
-        OS << "(" << TS << ")("
-           << (A != C.AssumeText.end() ? A->second : "1024") << ")";
-      else if (T->isRealFloatingType())
-        OS << "(" << TS << ")1";
-      else
-        OS << TS << "{}";
-    }
+    emitArguments(OS, L, K, PP);
     OS << ");\n";
     if (C.Gpu)
       OS << "  h.end();\n";
@@ -324,6 +338,78 @@ std::string CpuVerifier::launcherSource() {
   OS << (C.Gpu ? "  h.write(argv[1]);\n" : "  ::ccl::write_trace(argv[1]);\n")
      << "  return 0;\n}\n";
   return OS.str();
+}
+
+/// The compiler command that builds the instrumented kernels and launcher.
+std::vector<std::string> CpuVerifier::buildCommand(const std::string &SrcPath,
+                                                   const std::string &Bin) const {
+  std::vector<std::string> Args;
+  if (C.Gpu) {
+    // nvcc, -lineinfo for Nsight Compute, the two architectures of interest.
+    Args = {C.Nvcc, "-std=c++17", "-O1", "-lineinfo", "-w",
+            "-gencode", "arch=compute_89,code=sm_89",
+            "-gencode", "arch=compute_90,code=sm_90",
+            "-include", C.RuntimeDir + "/../gpu/ccl_gpu_runtime.cuh",
+            "-Dmain=ccl_user_main", "-x", "cu"};
+    for (const std::string &F : C.CompilerFlags)
+      Args.push_back(F);
+    Args.insert(Args.end(), {SrcPath, "-o", Bin});
+  } else {
+    Args = {C.Compiler, "-std=c++20", "-O1", "-w", "-pthread", "-x", "c++",
+            "-include", C.RuntimeDir + "/ccl_cpu_runtime.h", "-I",
+            C.RuntimeDir + "/include", "-Dmain=ccl_user_main"};
+    for (const std::string &F : C.CompilerFlags)
+      Args.push_back(F);
+    // Host code the launcher never calls may reference functions defined
+    // elsewhere: unreferenced sections (and their references) are dropped.
+    Args.insert(Args.end(), {"-ffunction-sections", "-fdata-sections",
+                             "-Wl,--gc-sections", SrcPath, "-o", Bin});
+  }
+  return Args;
+}
+
+/// Groups the trace's events into warp requests and measures each; the
+/// worst request per (launch, site) is kept.
+void CpuVerifier::readTrace(llvm::StringRef Text) {
+  // Group events into warp requests.
+  struct Key {
+    unsigned Launch, Site, Block, Warp, Instance;
+    bool operator<(const Key &O) const {
+      return std::tie(Launch, Site, Block, Warp, Instance) <
+             std::tie(O.Launch, O.Site, O.Block, O.Warp, O.Instance);
+    }
+  };
+  std::map<Key, std::vector<std::pair<unsigned, uint64_t>>> Requests;
+  std::set<std::pair<unsigned, unsigned>> OutOfRange;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Text.split(Lines, '\n', -1, false);
+  for (llvm::StringRef Line : Lines) {
+    unsigned Launch, Site, Block, Thread, Inst, Bad;
+    unsigned long long Addr;
+    if (sscanf(Line.str().c_str(), "%u %u %u %u %u %llu %u", &Launch, &Site,
+               &Block, &Thread, &Inst, &Addr, &Bad) != 7)
+      continue;
+    Requests[{Launch, Site, Block, Thread / 32, Inst}].push_back(
+        {Thread % 32, (uint64_t)Addr});
+    if (Bad)
+      OutOfRange.insert({Launch, Site});
+  }
+  for (const auto &[K, Lanes] : Requests) {
+    if (K.Site >= SiteExprs.size())
+      continue;
+    Measurement M = measureRequest(Lanes, SiteBytes[K.Site], !SiteGlobal[K.Site]);
+    Measurement &W = Results[{K.Launch, K.Site}];
+    unsigned Warps = W.Warps + 1;
+    bool Worse = !W.Executed ||
+                 (SiteGlobal[K.Site] ? M.Sectors > W.Sectors
+                                     : M.Wavefronts > W.Wavefronts);
+    if (Worse)
+      W = M;
+    W.Warps = Warps;
+    W.Executed = true;
+  }
+  for (const auto &P : OutOfRange)
+    Results[P].OutOfRange = true;
 }
 
 bool CpuVerifier::run(std::string &Error) {
@@ -348,28 +434,7 @@ bool CpuVerifier::run(std::string &Error) {
     }
     F << Src;
   }
-  std::vector<std::string> Args;
-  if (C.Gpu) {
-    // nvcc, -lineinfo for Nsight Compute, the two architectures of interest.
-    Args = {C.Nvcc, "-std=c++17", "-O1", "-lineinfo", "-w",
-            "-gencode", "arch=compute_89,code=sm_89",
-            "-gencode", "arch=compute_90,code=sm_90",
-            "-include", C.RuntimeDir + "/../gpu/ccl_gpu_runtime.cuh",
-            "-Dmain=ccl_user_main", "-x", "cu"};
-    for (const std::string &F : C.CompilerFlags)
-      Args.push_back(F);
-    Args.insert(Args.end(), {SrcPath, "-o", Bin});
-  } else {
-    Args = {C.Compiler, "-std=c++20", "-O1", "-w", "-pthread", "-x", "c++",
-            "-include", C.RuntimeDir + "/ccl_cpu_runtime.h", "-I",
-            C.RuntimeDir + "/include", "-Dmain=ccl_user_main"};
-    for (const std::string &F : C.CompilerFlags)
-      Args.push_back(F);
-    // Host code the launcher never calls may reference functions defined
-    // elsewhere: unreferenced sections (and their references) are dropped.
-    Args.insert(Args.end(), {"-ffunction-sections", "-fdata-sections",
-                             "-Wl,--gc-sections", SrcPath, "-o", Bin});
-  }
+  std::vector<std::string> Args = buildCommand(SrcPath, Bin);
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log),
                                                 llvm::StringRef(Log)};
@@ -413,45 +478,7 @@ bool CpuVerifier::run(std::string &Error) {
     Error = "no trace was written";
     return false;
   }
-  // Group events into warp requests.
-  struct Key {
-    unsigned Launch, Site, Block, Warp, Instance;
-    bool operator<(const Key &O) const {
-      return std::tie(Launch, Site, Block, Warp, Instance) <
-             std::tie(O.Launch, O.Site, O.Block, O.Warp, O.Instance);
-    }
-  };
-  std::map<Key, std::vector<std::pair<unsigned, uint64_t>>> Requests;
-  std::set<std::pair<unsigned, unsigned>> OutOfRange;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*TraceBuf)->getBuffer().split(Lines, '\n', -1, false);
-  for (llvm::StringRef Line : Lines) {
-    unsigned Launch, Site, Block, Thread, Inst, Bad;
-    unsigned long long Addr;
-    if (sscanf(Line.str().c_str(), "%u %u %u %u %u %llu %u", &Launch, &Site,
-               &Block, &Thread, &Inst, &Addr, &Bad) != 7)
-      continue;
-    Requests[{Launch, Site, Block, Thread / 32, Inst}].push_back(
-        {Thread % 32, (uint64_t)Addr});
-    if (Bad)
-      OutOfRange.insert({Launch, Site});
-  }
-  for (const auto &[K, Lanes] : Requests) {
-    if (K.Site >= SiteExprs.size())
-      continue;
-    Measurement M = measureRequest(Lanes, SiteBytes[K.Site], !SiteGlobal[K.Site]);
-    Measurement &W = Results[{K.Launch, K.Site}];
-    unsigned Warps = W.Warps + 1;
-    bool Worse = !W.Executed ||
-                 (SiteGlobal[K.Site] ? M.Sectors > W.Sectors
-                                     : M.Wavefronts > W.Wavefronts);
-    if (Worse)
-      W = M;
-    W.Warps = Warps;
-    W.Executed = true;
-  }
-  for (const auto &P : OutOfRange)
-    Results[P].OutOfRange = true;
+  readTrace((*TraceBuf)->getBuffer());
   if (C.Gpu)
     runNcu(std::string(Dir), Bin); // if it fails the trace result stands
   if (!C.KeepDir.empty()) {

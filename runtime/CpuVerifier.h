@@ -24,12 +24,14 @@
 #include "analyzer/LaunchConfig.h"
 #include "runtime/HarnessSpec.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace clang {
+struct PrintingPolicy;
 class ASTContext;
 class FunctionDecl;
 } // namespace clang
@@ -111,6 +113,15 @@ private:
   unsigned siteFor(const AccessRecord &R);
   std::string instrument(std::string &Error);
   std::string launcherSource();
+  void emitBuffers(llvm::raw_ostream &OS, size_t L,
+                   const clang::FunctionDecl *K, const KernelSpec *KS,
+                   const clang::PrintingPolicy &PP);
+  void emitArguments(llvm::raw_ostream &OS, size_t L,
+                     const clang::FunctionDecl *K,
+                     const clang::PrintingPolicy &PP);
+  std::vector<std::string> buildCommand(const std::string &SrcPath,
+                                        const std::string &Bin) const;
+  void readTrace(llvm::StringRef Text);
 
   clang::ASTContext &Ctx;
   Config C;
