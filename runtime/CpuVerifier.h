@@ -23,6 +23,8 @@
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/LaunchConfig.h"
 #include "runtime/HarnessSpec.h"
+#include "runtime/NcuCsv.h"
+#include "runtime/TraceModel.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -37,32 +39,6 @@ class FunctionDecl;
 } // namespace clang
 
 namespace ccl {
-
-/// What the trace says one access did, worst warp request over the run.
-struct Measurement {
-  bool Executed = false;
-  unsigned Sectors = 0, IdealSectors = 0;
-  unsigned Wavefronts = 0, IdealWavefronts = 0, ConflictWays = 0;
-  unsigned Warps = 0;       ///< warp requests observed
-  bool OutOfRange = false;  ///< some lane's address was outside every buffer
-};
-
-/// Nsight Compute's per-source-line counters (SourceCounters section).
-struct NcuLine {
-  double Sectors = 0, SectorsIdeal = 0, Wavefronts = 0, WavefrontsIdeal = 0;
-  bool HasGlobal = false, HasShared = false;
-};
-/// Parses `ncu -i REP --page source --csv --print-source cuda`: one table per
-/// profiled kernel launch, in launch order; each maps a source line to its
-/// counters. Columns are found by name: a line-number column ("Line", "#",
-/// "Source Line") and the metrics memory_l2_theoretical_sectors_global(_ideal)
-/// and memory_l1_wavefronts_shared(_ideal), by metric id or display name.
-std::vector<std::map<unsigned, NcuLine>> parseNcuSourceCsv(llvm::StringRef Csv,
-                                                           std::string &Error);
-
-/// Counts one warp request from recorded addresses (TraceModel.cpp).
-Measurement measureRequest(const std::vector<std::pair<unsigned, uint64_t>> &Lanes,
-                           unsigned Bytes, bool Shared);
 
 class CpuVerifier {
 public:

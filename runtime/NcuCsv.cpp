@@ -1,5 +1,5 @@
 //===- NcuCsv.cpp - Reading Nsight Compute's source page as CSV -----------===//
-#include "runtime/CpuVerifier.h"
+#include "runtime/NcuCsv.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cctype>
 

@@ -8,7 +8,7 @@
 //           per phase the most distinct 4-byte words in one of 32 banks.
 //
 //===----------------------------------------------------------------------===//
-#include "runtime/CpuVerifier.h"
+#include "runtime/TraceModel.h"
 #include <algorithm>
 #include <map>
 #include <set>
