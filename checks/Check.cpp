@@ -24,9 +24,8 @@ std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {
     CharSourceRange CR = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(X->getSourceRange()), SM,
         Ctx.getLangOpts());
-    return CR.isValid()
-               ? Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str()
-               : std::string("<expr>");
+    return CR.isValid() ? Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str()
+                        : std::string("<expr>");
   };
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     // tile[...][...] for nested subscripts.
@@ -63,9 +62,10 @@ std::string ccl::describeLanes(const AccessRecord &R) {
     return "only lane " + std::to_string(First) + " is active";
   std::string Active =
       L == kAllLanes ? "" : " (" + std::to_string(N) + " of 32 lanes active)";
-  std::string Stride = !C.Pattern.empty()
-                           ? C.Pattern
-                           : LaneInt::perLane(C.WorstOffsets).describeLaneStride(L);
+  std::string Stride =
+      !C.Pattern.empty()
+          ? C.Pattern
+          : LaneInt::perLane(C.WorstOffsets).describeLaneStride(L);
   if (Stride == "0")
     return std::string(N == 32 ? "all lanes " : "the active lanes ") + Many +
            " the same address" + Active;
@@ -138,25 +138,24 @@ void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
                      : "...";
     if (Init.size() > 60)
       Init = Init.substr(0, 57) + "...";
-    F.Notes.push_back({V->getLocation(), "'" + V->getNameAsString() +
-                                              "' is " + Init + " here"});
+    F.Notes.push_back({V->getLocation(),
+                       "'" + V->getNameAsString() + "' is " + Init + " here"});
   }
   // The worst instance.
-  F.Notes.push_back({R.Site->getBeginLoc(),
-                     "worst request: " + R.WorstContext + "; " +
-                         std::to_string(R.Worst.ActiveLanes) +
-                         " active lanes, " + std::to_string(R.Bytes) +
-                         " bytes per lane"});
+  F.Notes.push_back(
+      {R.Site->getBeginLoc(), "worst request: " + R.WorstContext + "; " +
+                                  std::to_string(R.Worst.ActiveLanes) +
+                                  " active lanes, " + std::to_string(R.Bytes) +
+                                  " bytes per lane"});
   // Alignment of the object.
   if (!R.AlignReason.empty()) {
-    SourceLocation L = R.ObjectDecl ? R.ObjectDecl->getLocation()
-                                    : R.Site->getBeginLoc();
+    SourceLocation L =
+        R.ObjectDecl ? R.ObjectDecl->getLocation() : R.Site->getBeginLoc();
     F.Notes.push_back({L, "'" + R.Object + "' is " + R.AlignReason});
   }
   // Block shape.
-  SourceLocation BL = C.Shape.Loc.isValid() ? C.Shape.Loc
-                                            : C.Kernel->getLocation();
+  SourceLocation BL =
+      C.Shape.Loc.isValid() ? C.Shape.Loc : C.Kernel->getLocation();
   F.Notes.push_back({BL, "assuming kernel '" + C.KernelName +
-                             "' runs with a block of " +
-                             C.Shape.describe(SM)});
+                             "' runs with a block of " + C.Shape.describe(SM)});
 }

@@ -33,12 +33,11 @@ OptionValues ccl::resolveOptions(
       int64_t Parsed;
       if (llvm::StringRef(*Text).trim().getAsInteger(10, Parsed) ||
           Parsed < O.Min || Parsed > O.Max)
-        Problems.push_back("invalid value '" + *Text + "' for option '" +
-                           Info.Name + "." + O.Key +
-                           "' (expected an integer in [" +
-                           std::to_string(O.Min) + ", " +
-                           std::to_string(O.Max) + "]); using " +
-                           std::to_string(O.Default));
+        Problems.push_back(
+            "invalid value '" + *Text + "' for option '" + Info.Name + "." +
+            O.Key + "' (expected an integer in [" + std::to_string(O.Min) +
+            ", " + std::to_string(O.Max) + "]); using " +
+            std::to_string(O.Default));
       else
         V = Parsed;
     }

@@ -57,11 +57,10 @@ const CheckInfo *findCheck(llvm::StringRef Name);
 /// Reads the options of \p Info through \p Lookup (key without the check
 /// name -> text, nullopt when not set). A value that is not an integer in
 /// range keeps the default and adds a message to \p Problems.
-OptionValues
-resolveOptions(const CheckInfo &Info,
-               const std::function<std::optional<std::string>(llvm::StringRef)>
-                   &Lookup,
-               std::vector<std::string> &Problems);
+OptionValues resolveOptions(
+    const CheckInfo &Info,
+    const std::function<std::optional<std::string>(llvm::StringRef)> &Lookup,
+    std::vector<std::string> &Problems);
 
 /// Whether check \p Name is enabled by a clang-tidy style glob list
 /// ("cuda-*,-cuda-shared-bank-conflict": the last matching glob wins).

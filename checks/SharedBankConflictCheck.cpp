@@ -42,7 +42,8 @@ SharedBankConflictCheck::paddingFix(const AccessRecord &R,
   if (D->getLocation().isMacroID())
     return std::nullopt;
   // Exactly two constant dimensions, written in the declaration.
-  auto Outer = D->getTypeSourceInfo()->getTypeLoc().getAs<ConstantArrayTypeLoc>();
+  auto Outer =
+      D->getTypeSourceInfo()->getTypeLoc().getAs<ConstantArrayTypeLoc>();
   if (!Outer)
     return std::nullopt;
   auto Inner = Outer.getElementLoc().getAs<ConstantArrayTypeLoc>();
@@ -62,7 +63,8 @@ SharedBankConflictCheck::paddingFix(const AccessRecord &R,
         (!A.Known || (int64_t)A.Worst.S.ConflictWays > MaxConflictWays))
       return std::nullopt;
 
-  CharSourceRange Range = CharSourceRange::getTokenRange(Size->getSourceRange());
+  CharSourceRange Range =
+      CharSourceRange::getTokenRange(Size->getSourceRange());
   std::string Text;
   Expr::EvalResult ER;
   if (isa<IntegerLiteral>(Size->IgnoreParenImpCasts()) &&
@@ -79,8 +81,8 @@ void SharedBankConflictCheck::report(const AccessRecord &R,
   std::string Ways = std::to_string(S.ConflictWays);
   bool An = Ways[0] == '8' || Ways == "11" || Ways == "18";
   F.Message = describeAccess(R, C.Ctx) + (An ? " has an " : " has a ") + Ways +
-              "-way bank conflict: " +
-              std::to_string(S.Wavefronts) + " wavefronts per warp request (ideal " +
+              "-way bank conflict: " + std::to_string(S.Wavefronts) +
+              " wavefronts per warp request (ideal " +
               std::to_string(S.IdealWavefronts) + "): " + describeLanes(R) +
               describeDependence(R);
   addStandardNotes(R, C, F);

@@ -53,8 +53,8 @@ void addCudaIncludes(const LintOptions &Opts,
 /// flags: keeps what changes the meaning of the source (-D, -U, -I, -isystem,
 /// -include, -std, also inside -Xcompiler), takes the first sm_XX it names as
 /// the GPU architecture, and drops the rest (-gencode, --expt-*, -Xptxas...).
-tooling::CommandLineArguments ccl::fromNvcc(const tooling::CommandLineArguments &In,
-                                       std::string &Arch) {
+tooling::CommandLineArguments
+ccl::fromNvcc(const tooling::CommandLineArguments &In, std::string &Arch) {
   tooling::CommandLineArguments Out{In[0]};
   auto KeepFlag = [&](StringRef A, StringRef Next, bool &UsedNext) {
     UsedNext = false;
@@ -78,21 +78,34 @@ tooling::CommandLineArguments ccl::fromNvcc(const tooling::CommandLineArguments 
     if (A.starts_with("-std=") || A.starts_with("--std="))
       Out.push_back("-std=" + A.split('=').second.str());
   };
-  static const char *TakesValue[] = {"-gencode", "--generate-code", "-arch",
-                                     "--gpu-architecture", "-code", "--gpu-code",
-                                     "-ccbin", "--compiler-bindir", "-Xptxas",
-                                     "-Xcudafe", "-Xfatbin", "-Xnvlink",
-                                     "--threads", "-t", "--default-stream",
-                                     "-x", "-o", "--options-file", "-maxrregcount"};
+  static const char *TakesValue[] = {"-gencode",
+                                     "--generate-code",
+                                     "-arch",
+                                     "--gpu-architecture",
+                                     "-code",
+                                     "--gpu-code",
+                                     "-ccbin",
+                                     "--compiler-bindir",
+                                     "-Xptxas",
+                                     "-Xcudafe",
+                                     "-Xfatbin",
+                                     "-Xnvlink",
+                                     "--threads",
+                                     "-t",
+                                     "--default-stream",
+                                     "-x",
+                                     "-o",
+                                     "--options-file",
+                                     "-maxrregcount"};
   for (size_t I = 1; I < In.size(); ++I) {
     StringRef A = In[I];
     StringRef Next = I + 1 < In.size() ? StringRef(In[I + 1]) : StringRef();
     // The first sm_XX named, also in a flag's value (-gencode
     // arch=compute_90,code=sm_90), but not in a macro definition.
-    bool ArchFlag = llvm::is_contained(
-        {"-gencode", "--generate-code", "-arch", "--gpu-architecture", "-code",
-         "--gpu-code"},
-        A);
+    bool ArchFlag =
+        llvm::is_contained({"-gencode", "--generate-code", "-arch",
+                            "--gpu-architecture", "-code", "--gpu-code"},
+                           A);
     for (StringRef Where : {A, ArchFlag ? Next : StringRef()}) {
       size_t Pos = Where.find("sm_");
       if (!Arch.empty() || Pos == StringRef::npos || Where.starts_with("-D"))
@@ -161,8 +174,9 @@ tooling::ArgumentsAdjuster ccl::cudaAdjuster(const LintOptions &Opts) {
       }
       Args.push_back(Cmd[I]);
     }
-    bool IsCuda = UserCuda || (!UserLang && (File.ends_with(".cu") ||
-                                             File.ends_with(".cuh")));
+    bool IsCuda =
+        UserCuda ||
+        (!UserLang && (File.ends_with(".cu") || File.ends_with(".cuh")));
     if (!IsCuda) // plain C++: parse as given, no CUDA flags
       return Args;
     tooling::CommandLineArguments Front;
@@ -170,12 +184,13 @@ tooling::ArgumentsAdjuster ccl::cudaAdjuster(const LintOptions &Opts) {
       Front.push_back("-x");
       Front.push_back("cuda");
     }
-    if (!hasArg(Args, "--cuda-host-only") && !hasArg(Args, "--cuda-device-only"))
+    if (!hasArg(Args, "--cuda-host-only") &&
+        !hasArg(Args, "--cuda-device-only"))
       Front.push_back("--cuda-device-only");
     if (!hasArg(Args, "--cuda-gpu-arch") && !hasArg(Args, "--offload-arch"))
-      Front.push_back("--cuda-gpu-arch=" +
-                      (Opts.GpuArchGiven || NvccArch.empty() ? Opts.GpuArch
-                                                             : NvccArch));
+      Front.push_back(
+          "--cuda-gpu-arch=" +
+          (Opts.GpuArchGiven || NvccArch.empty() ? Opts.GpuArch : NvccArch));
     if (!hasArg(Args, "-resource-dir"))
       Front.push_back("-resource-dir=" + resourceDir());
     Front.push_back("-Wno-unknown-cuda-version");
@@ -186,4 +201,3 @@ tooling::ArgumentsAdjuster ccl::cudaAdjuster(const LintOptions &Opts) {
     return Args;
   };
 }
-

@@ -1,11 +1,12 @@
-//===- Config.cpp - .cuda-coalesce-lint.yaml --------------------------------===//
+//===- Config.cpp - .cuda-coalesce-lint.yaml
+//--------------------------------===//
 #include "lint/Config.h"
 #include "checks/CheckRegistry.h"
+#include "runtime/YamlStringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
-#include "runtime/YamlStringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace ccl;

@@ -1,4 +1,5 @@
-//===- Config.h - .cuda-coalesce-lint.yaml ---------------------------------===//
+//===- Config.h - .cuda-coalesce-lint.yaml
+//---------------------------------===//
 //
 // Found upward from each analyzed file, like .clang-tidy; the command line
 // wins over it. Keys:
@@ -14,8 +15,8 @@
 #ifndef CCL_LINT_CONFIG_H
 #define CCL_LINT_CONFIG_H
 
-#include <map>
 #include "llvm/Support/Error.h"
+#include <map>
 #include <optional>
 #include <string>
 

@@ -239,10 +239,10 @@ void FileReporter::reportRecord(const AccessRecord &R, const KernelRun &Run,
     }
     std::string RelFile = relativeToRoot(A.Pos.File);
     std::string Text = accessText(R.Site, Ctx);
-    std::string Print = fingerprint(C->name(), RelFile, Run.Name, Text,
-                                    accessOpName(R.Op));
-    Out.Baseline.push_back({Print, C->name().str(), RelFile, Run.Name, Text,
-                            accessOpName(R.Op)});
+    std::string Print =
+        fingerprint(C->name(), RelFile, Run.Name, Text, accessOpName(R.Op));
+    Out.Baseline.push_back(
+        {Print, C->name().str(), RelFile, Run.Name, Text, accessOpName(R.Op)});
     if (Opts.Baseline.count(Print)) {
       A.InBaseline = true;
       continue;
@@ -257,8 +257,8 @@ void FileReporter::reportRecord(const AccessRecord &R, const KernelRun &Run,
     renderFinding(F);
     addFinding(F, R, RelFile, Text, Print, Run.Name);
   }
-  if (!A.Flagged && (Opts.Report == ReportMode::All ||
-                     A.Verdict == Verdict::Refuted))
+  if (!A.Flagged &&
+      (Opts.Report == ReportMode::All || A.Verdict == Verdict::Refuted))
     emit(R.Site->getBeginLoc(), DiagnosticsEngine::Remark,
          summary(R, Ctx) + (VerifyText.empty() ? "" : "; " + VerifyText));
   Out.Accesses.push_back(std::move(A));
@@ -283,8 +283,7 @@ void FileReporter::renderFinding(const Finding &F) {
 
 void FileReporter::addFinding(const Finding &F, const AccessRecord &R,
                               const std::string &RelFile,
-                              const std::string &Text,
-                              const std::string &Print,
+                              const std::string &Text, const std::string &Print,
                               const std::string &Kernel) {
   ReportedFinding D;
   D.Check = F.Check;

@@ -1,4 +1,5 @@
-//===- KernelDiscovery.cpp - Which kernels a file has, and their instances -===//
+//===- KernelDiscovery.cpp - Which kernels a file has, and their instances
+//-===//
 #include "lint/KernelDiscovery.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -54,7 +55,8 @@ KernelSet ccl::collectKernels(ASTContext &Ctx) {
 
 /// Does template argument \p A print as \p Want (a type name, an integer, or
 /// an enumerator, possibly qualified)?
-static bool argMatches(const TemplateArgument &A, StringRef Want, ASTContext &Ctx) {
+static bool argMatches(const TemplateArgument &A, StringRef Want,
+                       ASTContext &Ctx) {
   Want = Want.trim();
   auto TailMatch = [&](StringRef Printed) {
     Printed = Printed.trim();
@@ -86,8 +88,8 @@ static bool argMatches(const TemplateArgument &A, StringRef Want, ASTContext &Ct
 /// Whether an instantiated kernel agrees with the --assume values given for
 /// its template parameters (by name).
 bool ccl::matchesAssumptions(const FunctionDecl *K,
-                        const std::map<std::string, std::string> &Assume,
-                        ASTContext &Ctx) {
+                             const std::map<std::string, std::string> &Assume,
+                             ASTContext &Ctx) {
   const FunctionTemplateDecl *T = K->getPrimaryTemplate();
   const TemplateArgumentList *Args = K->getTemplateSpecializationArgs();
   if (!T || !Args)
@@ -103,9 +105,10 @@ bool ccl::matchesAssumptions(const FunctionDecl *K,
 
 /// Source that instantiates kernel template \p T with the --assume values of
 /// its parameters, or "" when a parameter without a default has none.
-std::string ccl::instantiationFor(const FunctionTemplateDecl *T,
-                             const std::map<std::string, std::string> &Assume,
-                             unsigned Index) {
+std::string
+ccl::instantiationFor(const FunctionTemplateDecl *T,
+                      const std::map<std::string, std::string> &Assume,
+                      unsigned Index) {
   const TemplateParameterList *Ps = T->getTemplateParameters();
   std::vector<std::string> Args;
   for (const NamedDecl *P : *Ps) {
@@ -126,9 +129,10 @@ std::string ccl::instantiationFor(const FunctionTemplateDecl *T,
   std::string Open, Close;
   for (const DeclContext *DC = T->getDeclContext(); DC; DC = DC->getParent()) {
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-      Open = "namespace " + (NS->isAnonymousNamespace() ? std::string()
-                                                        : NS->getNameAsString()) +
-             " { " + Open;
+      Open =
+          "namespace " +
+          (NS->isAnonymousNamespace() ? std::string() : NS->getNameAsString()) +
+          " { " + Open;
       Close += " }";
     } else if (!isa<TranslationUnitDecl>(DC)) {
       return ""; // class members and such: not supported
@@ -141,4 +145,3 @@ std::string ccl::instantiationFor(const FunctionTemplateDecl *T,
          "() { (void)&" + T->getNameAsString() + "<" + List + ">; }" + Close +
          "\n";
 }
-

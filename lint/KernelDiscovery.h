@@ -43,10 +43,9 @@ bool matchesAssumptions(const clang::FunctionDecl *K,
 
 /// Source that instantiates kernel template \p T with the --assume values of
 /// its parameters, or "" when a parameter without a default has none.
-std::string
-instantiationFor(const clang::FunctionTemplateDecl *T,
-                 const std::map<std::string, std::string> &Assume,
-                 unsigned Index);
+std::string instantiationFor(const clang::FunctionTemplateDecl *T,
+                             const std::map<std::string, std::string> &Assume,
+                             unsigned Index);
 
 } // namespace ccl
 #endif

@@ -33,11 +33,11 @@ enum class ReportMode { Flagged, All };
 struct LintOptions {
   std::vector<std::string> Files;
   std::string BuildPath;
-  std::vector<std::string> ExtraArgs; ///< after --
+  std::vector<std::string> ExtraArgs;    ///< after --
   std::map<std::string, Dim3> BlockDims; ///< "" = every kernel
   std::optional<Dim3> ConfigBlockDim;    ///< BlockDim of the configuration file
   std::string ConfigFile;                ///< where the configuration came from
-  std::map<std::string, int64_t> Assume;        ///< integer values
+  std::map<std::string, int64_t> Assume; ///< integer values
   std::map<std::string, std::string> AssumeText; ///< every --assume, as text
   std::string CudaPath; ///< empty: none found, use the built-in shim
   std::string GpuArch = "sm_89";

@@ -36,7 +36,7 @@ void ccl::reportError(Error E, raw_ostream &OS) {
 }
 
 Error ccl::applyConfig(const LintConfig &Cfg, const LintOptions &CommandLine,
-                      LintOptions &Out) {
+                       LintOptions &Out) {
   Out = CommandLine;
   for (const auto &KV : Cfg.CheckOptions)
     Out.CheckOpts.try_emplace(KV.first, KV.second);
@@ -73,8 +73,9 @@ Error ccl::optionsFor(const std::string &File, const LintOptions &CommandLine,
     return E;
   Expected<CheckList> Made = createChecks(Out.CheckOpts, Out.ChecksGlob);
   if (!Made) {
-    std::string Where =
-        Cfg->Source.empty() ? "" : "in " + Cfg->Source + " or the command line: ";
+    std::string Where = Cfg->Source.empty()
+                            ? ""
+                            : "in " + Cfg->Source + " or the command line: ";
     std::string Msg, All = toString(Made.takeError());
     for (StringRef L : split(All, '\n'))
       Msg += (Msg.empty() ? "" : "\n") + Where + L.str();
@@ -172,7 +173,8 @@ public:
       : Opts(Opts), Checks(Checks), S(S),
         AllowInstantiation(AllowInstantiation) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingHeaders>(S));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkipMissingHeaders>(S));
     // "N errors generated" goes with the other buffered diagnostics.
     ErrOS = std::make_unique<raw_string_ostream>(S.Result.ClangDiagnostics);
     CI.setVerboseOutputStream(*ErrOS);

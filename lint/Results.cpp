@@ -7,15 +7,24 @@ using namespace ccl;
 
 const char *ccl::verdictName(Verdict V) {
   switch (V) {
-  case Verdict::None: return "";
-  case Verdict::Confirmed: return "confirmed";
-  case Verdict::Refuted: return "refuted";
-  case Verdict::WithinBound: return "within-bound";
-  case Verdict::NotExecuted: return "not-executed";
-  case Verdict::NotInstrumented: return "not-instrumented";
-  case Verdict::NotRunnable: return "not-runnable";
-  case Verdict::NotVerified: return "not-verified";
-  case Verdict::Unpredicted: return "unpredicted";
+  case Verdict::None:
+    return "";
+  case Verdict::Confirmed:
+    return "confirmed";
+  case Verdict::Refuted:
+    return "refuted";
+  case Verdict::WithinBound:
+    return "within-bound";
+  case Verdict::NotExecuted:
+    return "not-executed";
+  case Verdict::NotInstrumented:
+    return "not-instrumented";
+  case Verdict::NotRunnable:
+    return "not-runnable";
+  case Verdict::NotVerified:
+    return "not-verified";
+  case Verdict::Unpredicted:
+    return "unpredicted";
   }
   llvm_unreachable("covered switch");
 }

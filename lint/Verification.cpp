@@ -63,8 +63,8 @@ Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
 std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
                                 AccessReport &Out) {
   if (!Verifier || Run.Launch == ~0u) {
-    Out.Verdict = Run.NotRunnable.empty() ? Verdict::NotVerified
-                                          : Verdict::NotRunnable;
+    Out.Verdict =
+        Run.NotRunnable.empty() ? Verdict::NotVerified : Verdict::NotRunnable;
     return "";
   }
   std::optional<Measurement> M = Verifier->measured(Run.Launch, R);

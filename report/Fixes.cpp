@@ -7,9 +7,9 @@
 // untouched. The same fix offered by several findings is applied once.
 //
 //===----------------------------------------------------------------------===//
+#include "report/Report.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/ReplacementsYaml.h"
-#include "report/Report.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -20,8 +20,8 @@ using namespace ccl;
 namespace tooling = clang::tooling;
 
 namespace {
-std::map<std::string, tooling::Replacements>
-collect(const LintResults &Results, std::string &Problem) {
+std::map<std::string, tooling::Replacements> collect(const LintResults &Results,
+                                                     std::string &Problem) {
   std::map<std::string, tooling::Replacements> ByFile;
   for (const FileResult &FR : Results.Files)
     for (const ReportedFinding &D : FR.Findings)
@@ -60,7 +60,7 @@ Error ccl::exportFixes(const LintResults &Results, StringRef Path,
 }
 
 Expected<unsigned> ccl::applyFixes(const LintResults &Results,
-                                  std::string &Warning) {
+                                   std::string &Warning) {
   unsigned Applied = 0;
   auto Fail = [](const Twine &Msg) {
     return createStringError(inconvertibleErrorCode(), Msg);

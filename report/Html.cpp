@@ -26,11 +26,20 @@ std::string esc(StringRef S) {
   std::string O;
   for (char C : S) {
     switch (C) {
-    case '&': O += "&amp;"; break;
-    case '<': O += "&lt;"; break;
-    case '>': O += "&gt;"; break;
-    case '"': O += "&quot;"; break;
-    default: O += C;
+    case '&':
+      O += "&amp;";
+      break;
+    case '<':
+      O += "&lt;";
+      break;
+    case '>':
+      O += "&gt;";
+      break;
+    case '"':
+      O += "&quot;";
+      break;
+    default:
+      O += C;
     }
   }
   return O;
@@ -56,18 +65,23 @@ void drawTargets(raw_ostream &OS, bool Shared,
       for (int R = 0; R < std::max(N, 1); ++R)
         OS << "<rect x=\"" << Left + B * W + 1 << "\" y=\"" << TargetY + R * 16
            << "\" width=\"" << W - 2 << "\" height=\"14\" class=\""
-           << (N == 0 ? "cell empty" : N > 1 ? "cell conflict" : "cell") << "\"><title>bank "
-           << B << (N ? ", word " + std::to_string(It->second[R]) : std::string())
+           << (N == 0  ? "cell empty"
+               : N > 1 ? "cell conflict"
+                       : "cell")
+           << "\"><title>bank " << B
+           << (N ? ", word " + std::to_string(It->second[R]) : std::string())
            << "</title></rect>\n";
       if (B % 4 == 0)
-        OS << "<text x=\"" << Left + B * W + 2 << "\" y=\"" << TargetY + std::max(Rows, 1) * 16 + 12
-           << "\" class=\"idx\">" << B << "</text>\n";
+        OS << "<text x=\"" << Left + B * W + 2 << "\" y=\""
+           << TargetY + std::max(Rows, 1) * 16 + 12 << "\" class=\"idx\">" << B
+           << "</text>\n";
     }
   } else {
     for (auto &KV : SectorColumn)
       OS << "<rect x=\"" << Left + KV.second * W + 1 << "\" y=\"" << TargetY
-         << "\" width=\"" << W - 2 << "\" height=\"14\" class=\"cell\"><title>sector "
-         << KV.first << " (bytes " << KV.first * 32 << "-" << KV.first * 32 + 31
+         << "\" width=\"" << W - 2
+         << "\" height=\"14\" class=\"cell\"><title>sector " << KV.first
+         << " (bytes " << KV.first * 32 << "-" << KV.first * 32 + 31
          << ")</title></rect>\n";
   }
 }
@@ -110,8 +124,9 @@ void picture(raw_ostream &OS, const AccessReport &A) {
   int TargetY = 130;
   int Height = TargetY + (Shared ? Rows * 16 : 16) + 30;
   int Width = Left + std::max(32, Columns) * W + 20;
-  OS << "<svg class=\"warp\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << Width
-     << "\" height=\"" << Height << "\" role=\"img\" aria-label=\"one warp request\">\n";
+  OS << "<svg class=\"warp\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
+     << Width << "\" height=\"" << Height
+     << "\" role=\"img\" aria-label=\"one warp request\">\n";
   OS << "<text x=\"4\" y=\"" << LaneY + 12 << "\" class=\"lbl\">lanes</text>\n";
   OS << "<text x=\"4\" y=\"" << TargetY + 12 << "\" class=\"lbl\">"
      << (Shared ? "banks" : "sectors") << "</text>\n";
@@ -120,22 +135,25 @@ void picture(raw_ostream &OS, const AccessReport &A) {
     int X = Left + K * W;
     bool On = Off[K].has_value();
     OS << "<rect x=\"" << X + 1 << "\" y=\"" << LaneY << "\" width=\"" << W - 2
-       << "\" height=\"16\" class=\"" << (On ? "lane" : "lane off") << "\"><title>lane "
-       << K << (On ? ": byte " + std::to_string(*Off[K]) : std::string(": inactive"))
+       << "\" height=\"16\" class=\"" << (On ? "lane" : "lane off")
+       << "\"><title>lane " << K
+       << (On ? ": byte " + std::to_string(*Off[K]) : std::string(": inactive"))
        << "</title></rect>\n";
     if (K % 4 == 0)
-      OS << "<text x=\"" << X + 2 << "\" y=\"" << LaneY - 4 << "\" class=\"idx\">" << K
-         << "</text>\n";
+      OS << "<text x=\"" << X + 2 << "\" y=\"" << LaneY - 4
+         << "\" class=\"idx\">" << K << "</text>\n";
     if (!On)
       continue;
-    int C = Shared ? (int)((((*Off[K] / 4) % 32) + 32) % 32) : SectorColumn[*Off[K] / 32];
+    int C = Shared ? (int)((((*Off[K] / 4) % 32) + 32) % 32)
+                   : SectorColumn[*Off[K] / 32];
     int Row = 0;
     if (Shared) {
       auto &V = BankWords[C];
       Row = std::find(V.begin(), V.end(), *Off[K] / 4) - V.begin();
     }
     OS << "<line x1=\"" << X + W / 2 << "\" y1=\"" << LaneY + 16 << "\" x2=\""
-       << TargetX(C) << "\" y2=\"" << TargetY + Row * 16 << "\" class=\"wire\"/>\n";
+       << TargetX(C) << "\" y2=\"" << TargetY + Row * 16
+       << "\" class=\"wire\"/>\n";
   }
   drawTargets(OS, Shared, BankWords, SectorColumn, Rows, TargetY);
   OS << "</svg>\n";
@@ -183,8 +201,10 @@ tr.flagged td { background: #fff2e8; }
      << "request of the kernel; sectors are 32 bytes; the ideal is what the "
      << "bytes the lanes use need.</p>\n";
   for (auto &G : Groups) {
-    OS << "<h2>" << esc(G.first) << "</h2>\n<table><tr><th>where</th><th>access</th>"
-       << "<th>bytes</th><th>sectors (ideal)</th><th>wavefronts (ideal, ways)</th>"
+    OS << "<h2>" << esc(G.first)
+       << "</h2>\n<table><tr><th>where</th><th>access</th>"
+       << "<th>bytes</th><th>sectors (ideal)</th><th>wavefronts (ideal, "
+          "ways)</th>"
        << "<th>exact</th><th>depends on</th></tr>\n";
     for (const AccessReport *A : G.second) {
       bool G = A->Known && A->Space == MemObject::Global;
@@ -196,8 +216,9 @@ tr.flagged td { background: #fff2e8; }
          << esc(sys_basename(A->Pos.File)) << ":" << A->Pos.Line
          << "</td><td class=\"expr\">" << esc(A->Expr) << "</td><td>"
          << num(A->Bytes != 0, A->Bytes) << "</td><td>"
-         << num(G, A->Worst.G.Sectors) << " (" << num(G, A->Worst.G.IdealSectors)
-         << ")</td><td>" << num(S, A->Worst.S.Wavefronts) << " ("
+         << num(G, A->Worst.G.Sectors) << " ("
+         << num(G, A->Worst.G.IdealSectors) << ")</td><td>"
+         << num(S, A->Worst.S.Wavefronts) << " ("
          << num(S, A->Worst.S.IdealWavefronts) << ", "
          << num(S, A->Worst.S.ConflictWays) << ")</td><td>"
          << (A->Exact ? "yes" : "no") << "</td><td>"

@@ -1,6 +1,6 @@
 //===- Json.cpp - --format=json and the text printer ----------------------===//
-#include "report/Report.h"
 #include "lint/Options.h"
+#include "report/Report.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
@@ -13,13 +13,12 @@ json::Value numOrNull(bool Have, unsigned V) {
 
 json::Value measurementJson(const Measurement &M, bool Shared,
                             const char *Source, bool WithConflicts) {
-  json::Object O{
-      {"sectors", numOrNull(!Shared, M.Sectors)},
-      {"ideal_sectors", numOrNull(!Shared, M.IdealSectors)},
-      {"wavefronts", numOrNull(Shared, M.Wavefronts)},
-      {"ideal_wavefronts", numOrNull(Shared, M.IdealWavefronts)},
-      {"warps", M.Warps},
-      {"source", Source}};
+  json::Object O{{"sectors", numOrNull(!Shared, M.Sectors)},
+                 {"ideal_sectors", numOrNull(!Shared, M.IdealSectors)},
+                 {"wavefronts", numOrNull(Shared, M.Wavefronts)},
+                 {"ideal_wavefronts", numOrNull(Shared, M.IdealWavefronts)},
+                 {"warps", M.Warps},
+                 {"source", Source}};
   if (WithConflicts) {
     O["conflict_ways"] = numOrNull(Shared, M.ConflictWays);
     O["out_of_range"] = M.OutOfRange;
@@ -93,9 +92,10 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
     bool Shared = A.Space == MemObject::Shared;
     json::Value M = nullptr;
     if (A.Measured) {
-      json::Object MO = std::move(*measurementJson(
-          *A.Measured, Shared, A.MeasuredOnGpu ? "gpu-trace" : "cpu-trace",
-          true).getAsObject());
+      json::Object MO = std::move(
+          *measurementJson(*A.Measured, Shared,
+                           A.MeasuredOnGpu ? "gpu-trace" : "cpu-trace", true)
+               .getAsObject());
       if (A.Ncu)
         MO["ncu"] = measurementJson(*A.Ncu, Shared, "ncu", false);
       M = std::move(MO);

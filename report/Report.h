@@ -41,8 +41,7 @@ llvm::Error exportFixes(const LintResults &R, llvm::StringRef Path,
                         std::string &Warning);
 /// --fix: applies every fix-it in place, atomically per file; returns how
 /// many were applied.
-llvm::Expected<unsigned> applyFixes(const LintResults &R,
-                                    std::string &Warning);
+llvm::Expected<unsigned> applyFixes(const LintResults &R, std::string &Warning);
 
 } // namespace ccl
 #endif

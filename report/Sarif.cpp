@@ -37,7 +37,8 @@ json::Object rule(const CheckInfo &C) {
       {"fullDescription", json::Object{{"text", C.FullDescription}}},
       {"help", json::Object{{"text", C.Help}, {"markdown", C.Help}}},
       {"defaultConfiguration", json::Object{{"level", "warning"}}},
-      {"properties", json::Object{{"tags", json::Array{"performance", "cuda"}}}}};
+      {"properties",
+       json::Object{{"tags", json::Array{"performance", "cuda"}}}}};
 }
 
 json::Object result(const ReportedFinding &F, const AccessReport &A) {
@@ -51,13 +52,12 @@ json::Object result(const ReportedFinding &F, const AccessReport &A) {
       {"ruleIndex", RuleIndex},
       {"level", "warning"},
       {"message", json::Object{{"text", F.Message}}},
-      {"locations", json::Array{location(F.RelativeFile, F.Pos.Line,
-                                         F.Pos.Column)}},
+      {"locations",
+       json::Array{location(F.RelativeFile, F.Pos.Line, F.Pos.Column)}},
       {"partialFingerprints",
        json::Object{{"cudaCoalesceLint/v1", F.Fingerprint}}}};
-  json::Object Props{{"kernel", F.Kernel},
-                     {"op", accessOpName(A.Op)},
-                     {"exact", A.Exact}};
+  json::Object Props{
+      {"kernel", F.Kernel}, {"op", accessOpName(A.Op)}, {"exact", A.Exact}};
   // The numbers of findingJson, without the nulls.
   json::Value Full = findingJson(F, A);
   if (const json::Object *N = Full.getAsObject()->getObject("numbers"))
@@ -67,9 +67,9 @@ json::Object result(const ReportedFinding &F, const AccessReport &A) {
   Res["properties"] = std::move(Props);
   json::Array Related;
   for (const FindingNote &N : F.Notes) {
-    json::Object L = location(relativeToRoot(N.Pos.File),
-                              N.Pos.valid() ? N.Pos.Line : 1,
-                              N.Pos.valid() ? N.Pos.Column : 1);
+    json::Object L =
+        location(relativeToRoot(N.Pos.File), N.Pos.valid() ? N.Pos.Line : 1,
+                 N.Pos.valid() ? N.Pos.Column : 1);
     L["message"] = json::Object{{"text", N.Message}};
     Related.push_back(std::move(L));
   }
@@ -88,13 +88,13 @@ json::Value ccl::sarifDocument(const LintResults &R) {
     for (const ReportedFinding &D : F.Findings)
       Results.push_back(result(D, F.Accesses[D.Record]));
   json::Object Run{
-      {"tool", json::Object{{"driver",
-                             json::Object{{"name", "cuda-coalesce-lint"},
-                                          {"version", CCL_VERSION},
-                                          {"rules", std::move(RuleArr)}}}}},
+      {"tool",
+       json::Object{{"driver", json::Object{{"name", "cuda-coalesce-lint"},
+                                            {"version", CCL_VERSION},
+                                            {"rules", std::move(RuleArr)}}}}},
       {"originalUriBaseIds",
-       json::Object{{"%SRCROOT%",
-                     json::Object{{"uri", "file://" + repoRoot() + "/"}}}}},
+       json::Object{
+           {"%SRCROOT%", json::Object{{"uri", "file://" + repoRoot() + "/"}}}}},
       {"results", std::move(Results)}};
   return json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

@@ -110,8 +110,8 @@ unsigned CpuVerifier::siteFor(const AccessRecord &R) {
   if (!SM.isInMainFile(E->getBeginLoc()))
     return Skip("the access is in a header; only the main file is rewritten");
   const auto *Call = dyn_cast<CallExpr>(E);
-  if (Call && (Call->getNumArgs() == 0 ||
-               !Call->getArg(0)->getType()->isPointerType()))
+  if (Call &&
+      (Call->getNumArgs() == 0 || !Call->getArg(0)->getType()->isPointerType()))
     return Skip("not an instrumentable call");
   if (!Call && !E->isGLValue())
     return Skip("not an lvalue");
@@ -186,7 +186,8 @@ std::string CpuVerifier::instrument(std::string &Error) {
     RW.ReplaceText(CharSourceRange::getTokenRange(L->getSourceRange()),
                    "((void)0)");
   PrintingPolicy PP(LO);
-  for (const DeclStmt *S : C.Gpu ? std::vector<const DeclStmt *>{} : HP.ExternShared) {
+  for (const DeclStmt *S :
+       C.Gpu ? std::vector<const DeclStmt *>{} : HP.ExternShared) {
     const auto *VD = cast<VarDecl>(S->getSingleDecl());
     QualType Elem = VD->getType();
     if (const auto *AT = Ctx.getAsArrayType(Elem))
@@ -224,8 +225,8 @@ void CpuVerifier::emitBuffers(llvm::raw_ostream &OS, size_t L,
     QualType Elem = P->getType()->getPointeeType().getUnqualifiedType();
     std::string ES = stripAnonymous(printType(Elem, PP));
     if (BS.Size && !C.Gpu)
-      OS << "  ::ccl::set_extent(" << Index << ", " << BS.Size << "ull * sizeof("
-         << ES << "));\n";
+      OS << "  ::ccl::set_extent(" << Index << ", " << BS.Size
+         << "ull * sizeof(" << ES << "));\n";
     if (BS.Contents == "zeros")
       continue;
     if (!Elem->isArithmeticType()) {
@@ -240,11 +241,11 @@ void CpuVerifier::emitBuffers(llvm::raw_ostream &OS, size_t L,
     else
       OS << "  { " << ES << " *b = (" << ES << " *)::ccl::arena(" << Index
          << "); ";
-    std::string Upload =
-        C.Gpu ? " ::ccl::check(cudaMemcpy(h.arena(" + std::to_string(Index) +
-                    "), b, sizeof(" + ES + ") * " + std::to_string(N) +
-                    ", cudaMemcpyHostToDevice), \"upload\");"
-              : "";
+    std::string Upload = C.Gpu ? " ::ccl::check(cudaMemcpy(h.arena(" +
+                                     std::to_string(Index) + "), b, sizeof(" +
+                                     ES + ") * " + std::to_string(N) +
+                                     ", cudaMemcpyHostToDevice), \"upload\");"
+                               : "";
     if (BS.Contents == "iota")
       OS << "for (unsigned long long i = 0; i < " << N << "ull; ++i) b[i] = ("
          << ES << ")i;" << Upload << " }\n";
@@ -277,8 +278,8 @@ void CpuVerifier::emitArguments(llvm::raw_ostream &OS, size_t L,
     else if (T->isBooleanType())
       OS << (A != C.AssumeText.end() ? A->second : "false");
     else if (T->isIntegralOrEnumerationType())
-      OS << "(" << TS << ")("
-         << (A != C.AssumeText.end() ? A->second : "1024") << ")";
+      OS << "(" << TS << ")(" << (A != C.AssumeText.end() ? A->second : "1024")
+         << ")";
     else if (T->isRealFloatingType())
       OS << "(" << TS << ")1";
     else
@@ -341,23 +342,42 @@ std::string CpuVerifier::launcherSource() {
 }
 
 /// The compiler command that builds the instrumented kernels and launcher.
-std::vector<std::string> CpuVerifier::buildCommand(const std::string &SrcPath,
-                                                   const std::string &Bin) const {
+std::vector<std::string>
+CpuVerifier::buildCommand(const std::string &SrcPath,
+                          const std::string &Bin) const {
   std::vector<std::string> Args;
   if (C.Gpu) {
     // nvcc, -lineinfo for Nsight Compute, the two architectures of interest.
-    Args = {C.Nvcc, "-std=c++17", "-O1", "-lineinfo", "-w",
-            "-gencode", "arch=compute_89,code=sm_89",
-            "-gencode", "arch=compute_90,code=sm_90",
-            "-include", C.RuntimeDir + "/../gpu/ccl_gpu_runtime.cuh",
-            "-Dmain=ccl_user_main", "-x", "cu"};
+    Args = {C.Nvcc,
+            "-std=c++17",
+            "-O1",
+            "-lineinfo",
+            "-w",
+            "-gencode",
+            "arch=compute_89,code=sm_89",
+            "-gencode",
+            "arch=compute_90,code=sm_90",
+            "-include",
+            C.RuntimeDir + "/../gpu/ccl_gpu_runtime.cuh",
+            "-Dmain=ccl_user_main",
+            "-x",
+            "cu"};
     for (const std::string &F : C.CompilerFlags)
       Args.push_back(F);
     Args.insert(Args.end(), {SrcPath, "-o", Bin});
   } else {
-    Args = {C.Compiler, "-std=c++20", "-O1", "-w", "-pthread", "-x", "c++",
-            "-include", C.RuntimeDir + "/ccl_cpu_runtime.h", "-I",
-            C.RuntimeDir + "/include", "-Dmain=ccl_user_main"};
+    Args = {C.Compiler,
+            "-std=c++20",
+            "-O1",
+            "-w",
+            "-pthread",
+            "-x",
+            "c++",
+            "-include",
+            C.RuntimeDir + "/ccl_cpu_runtime.h",
+            "-I",
+            C.RuntimeDir + "/include",
+            "-Dmain=ccl_user_main"};
     for (const std::string &F : C.CompilerFlags)
       Args.push_back(F);
     // Host code the launcher never calls may reference functions defined
@@ -397,12 +417,13 @@ void CpuVerifier::readTrace(llvm::StringRef Text) {
   for (const auto &[K, Lanes] : Requests) {
     if (K.Site >= SiteExprs.size())
       continue;
-    Measurement M = measureRequest(Lanes, SiteBytes[K.Site], !SiteGlobal[K.Site]);
+    Measurement M =
+        measureRequest(Lanes, SiteBytes[K.Site], !SiteGlobal[K.Site]);
     Measurement &W = Results[{K.Launch, K.Site}];
     unsigned Warps = W.Warps + 1;
-    bool Worse = !W.Executed ||
-                 (SiteGlobal[K.Site] ? M.Sectors > W.Sectors
-                                     : M.Wavefronts > W.Wavefronts);
+    bool Worse =
+        !W.Executed || (SiteGlobal[K.Site] ? M.Sectors > W.Sectors
+                                           : M.Wavefronts > W.Wavefronts);
     if (Worse)
       W = M;
     W.Warps = Warps;
@@ -436,8 +457,8 @@ bool CpuVerifier::run(std::string &Error) {
   }
   std::vector<std::string> Args = buildCommand(SrcPath, Bin);
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log),
-                                                llvm::StringRef(Log)};
+  std::optional<llvm::StringRef> Redirects[] = {
+      std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
   std::string ErrMsg;
   int RC = llvm::sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects,
                                      C.TimeoutSeconds, 0, &ErrMsg);
@@ -447,8 +468,9 @@ bool CpuVerifier::run(std::string &Error) {
     if (LogBuf) {
       llvm::StringRef L = (*LogBuf)->getBuffer();
       size_t P = L.find("error:");
-      First = P == llvm::StringRef::npos ? L.take_front(300).str()
-                                         : L.substr(P, 300).split('\n').first.str();
+      First = P == llvm::StringRef::npos
+                  ? L.take_front(300).str()
+                  : L.substr(P, 300).split('\n').first.str();
     }
     Error = std::string(C.Gpu ? "the file does not build with nvcc ("
                               : "the file does not build as host C++ for the "
@@ -461,8 +483,7 @@ bool CpuVerifier::run(std::string &Error) {
                                  C.TimeoutSeconds, 0, &ErrMsg);
   if (RC != 0) {
     std::string Why;
-    if (auto LogBuf = llvm::MemoryBuffer::getFile(Log))
-    {
+    if (auto LogBuf = llvm::MemoryBuffer::getFile(Log)) {
       auto Parts = (*LogBuf)->getBuffer().trim().rsplit('\n');
       Why = (Parts.second.empty() ? Parts.first : Parts.second).str();
     }
@@ -483,8 +504,8 @@ bool CpuVerifier::run(std::string &Error) {
     runNcu(std::string(Dir), Bin); // if it fails the trace result stands
   if (!C.KeepDir.empty()) {
     llvm::sys::fs::create_directories(C.KeepDir);
-    for (const char *F : {"kernels.cpp", "trace.txt", "source.csv", "ncu.log",
-                          "build.log"}) {
+    for (const char *F :
+         {"kernels.cpp", "trace.txt", "source.csv", "ncu.log", "build.log"}) {
       std::string From = (Dir + "/" + F).str();
       if (llvm::sys::fs::exists(From))
         llvm::sys::fs::copy_file(From, C.KeepDir + "/" + F);
@@ -501,9 +522,16 @@ bool CpuVerifier::runNcu(const std::string &Dir, const std::string &Bin) {
   }
   std::string Rep = Dir + "/profile", Csv = Dir + "/source.csv",
               Log = Dir + "/ncu.log";
-  std::vector<std::string> Prof = {C.Ncu, "--section", "SourceCounters",
-                                   "--clock-control", "none", "--export", Rep,
-                                   "--force-overwrite", Bin, Dir + "/trace-ncu.txt"};
+  std::vector<std::string> Prof = {C.Ncu,
+                                   "--section",
+                                   "SourceCounters",
+                                   "--clock-control",
+                                   "none",
+                                   "--export",
+                                   Rep,
+                                   "--force-overwrite",
+                                   Bin,
+                                   Dir + "/trace-ncu.txt"};
   std::vector<llvm::StringRef> PR(Prof.begin(), Prof.end());
   std::optional<llvm::StringRef> LogR[] = {std::nullopt, llvm::StringRef(Log),
                                            llvm::StringRef(Log)};
@@ -513,14 +541,15 @@ bool CpuVerifier::runNcu(const std::string &Dir, const std::string &Bin) {
     NcuSkipped = "ncu could not profile the kernels (see " + Log + ")";
     return false;
   }
-  std::vector<std::string> Print = {C.Ncu, "-i", Rep + ".ncu-rep", "--page",
-                                    "source", "--csv", "--print-source", "cuda",
-                                    "--print-units", "base"};
+  std::vector<std::string> Print = {
+      C.Ncu,           "-i",    Rep + ".ncu-rep", "--page",
+      "source",        "--csv", "--print-source", "cuda",
+      "--print-units", "base"};
   std::vector<llvm::StringRef> PP(Print.begin(), Print.end());
   std::optional<llvm::StringRef> CsvR[] = {std::nullopt, llvm::StringRef(Csv),
                                            llvm::StringRef(Log)};
-  if (llvm::sys::ExecuteAndWait(C.Ncu, PP, std::nullopt, CsvR,
-                                C.TimeoutSeconds, 0, &Err) != 0) {
+  if (llvm::sys::ExecuteAndWait(C.Ncu, PP, std::nullopt, CsvR, C.TimeoutSeconds,
+                                0, &Err) != 0) {
     NcuSkipped = "ncu could not print the source page (see " + Log + ")";
     return false;
   }
@@ -536,8 +565,8 @@ bool CpuVerifier::runNcu(const std::string &Dir, const std::string &Bin) {
   return true;
 }
 
-std::optional<Measurement> CpuVerifier::measuredByNcu(unsigned Launch,
-                                                      const AccessRecord &R) const {
+std::optional<Measurement>
+CpuVerifier::measuredByNcu(unsigned Launch, const AccessRecord &R) const {
   if (Launch >= NcuTables.size())
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -580,8 +609,8 @@ std::optional<Measurement> CpuVerifier::measured(unsigned Launch,
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   const Expr *E = R.Site->IgnoreParens();
-  auto It = SiteIds.find({SM.getFileOffset(E->getBeginLoc()),
-                          SM.getFileOffset(E->getEndLoc())});
+  auto It = SiteIds.find(
+      {SM.getFileOffset(E->getBeginLoc()), SM.getFileOffset(E->getEndLoc())});
   if (It == SiteIds.end())
     return std::nullopt;
   auto M = Results.find({Launch, It->second});

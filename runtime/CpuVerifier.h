@@ -45,12 +45,12 @@ public:
   struct Config {
     std::map<std::string, std::string> AssumeText;
     std::vector<std::string> CompilerFlags; ///< -D/-I/-std from the command
-    std::string RuntimeDir;                 ///< share/cuda-coalesce-lint/runtime
-    std::string Compiler;                   ///< clang++-22
+    std::string RuntimeDir; ///< share/cuda-coalesce-lint/runtime
+    std::string Compiler;   ///< clang++-22
     unsigned GridBlocks = 4;
-    bool Gpu = false;                       ///< --verify=gpu
-    std::string Nvcc, Ncu;                  ///< tools for --verify=gpu
-    std::string KeepDir; ///< --verify-output: keep source, trace, ncu CSV
+    bool Gpu = false;      ///< --verify=gpu
+    std::string Nvcc, Ncu; ///< tools for --verify=gpu
+    std::string KeepDir;   ///< --verify-output: keep source, trace, ncu CSV
     const HarnessSpec *Spec = nullptr; ///< --harness-spec
     unsigned TimeoutSeconds = 120;
   };

@@ -1,8 +1,8 @@
 //===- HarnessSpec.cpp - How to launch kernels for --verify ---------------===//
 #include "runtime/HarnessSpec.h"
+#include "runtime/YamlStringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/YAMLTraits.h"
-#include "runtime/YamlStringMap.h"
 
 using namespace ccl;
 using llvm::yaml::IO;

@@ -33,7 +33,7 @@
 namespace ccl {
 
 struct BufferSpec {
-  uint64_t Size = 0; ///< elements; 0 = the whole arena
+  uint64_t Size = 0;              ///< elements; 0 = the whole arena
   std::string Contents = "zeros"; ///< zeros | iota | random | constant
   std::vector<double> Range;      ///< random: [lo, hi]
   double Value = 0;               ///< constant

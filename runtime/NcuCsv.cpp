@@ -49,7 +49,14 @@ std::string normalize(llvm::StringRef Name) {
   return R.str();
 }
 
-enum Column { None, LineNo, Sectors, SectorsIdeal, Wavefronts, WavefrontsIdeal };
+enum Column {
+  None,
+  LineNo,
+  Sectors,
+  SectorsIdeal,
+  Wavefronts,
+  WavefrontsIdeal
+};
 
 Column classify(const std::string &N) {
   if (N == "line" || N == "source_line" || N == "line_number" || N.empty())
@@ -68,8 +75,8 @@ Column classify(const std::string &N) {
 bool number(llvm::StringRef Cell, double &V) {
   std::string Digits;
   for (char Ch : Cell)
-    if (std::isdigit((unsigned char)Ch) || Ch == '.' || Ch == '-' || Ch == 'e' ||
-        Ch == 'E' || Ch == '+')
+    if (std::isdigit((unsigned char)Ch) || Ch == '.' || Ch == '-' ||
+        Ch == 'e' || Ch == 'E' || Ch == '+')
       Digits += Ch;
   if (Digits.empty())
     return false;
@@ -120,11 +127,22 @@ ccl::parseNcuSourceCsv(llvm::StringRef Csv, std::string &Error) {
       if (Cols[I] == None || Cols[I] == LineNo || !number(Cells[I], V))
         continue;
       switch (Cols[I]) {
-      case Sectors: Out.Sectors += V; Out.HasGlobal = true; break;
-      case SectorsIdeal: Out.SectorsIdeal += V; break;
-      case Wavefronts: Out.Wavefronts += V; Out.HasShared = true; break;
-      case WavefrontsIdeal: Out.WavefrontsIdeal += V; break;
-      default: break;
+      case Sectors:
+        Out.Sectors += V;
+        Out.HasGlobal = true;
+        break;
+      case SectorsIdeal:
+        Out.SectorsIdeal += V;
+        break;
+      case Wavefronts:
+        Out.Wavefronts += V;
+        Out.HasShared = true;
+        break;
+      case WavefrontsIdeal:
+        Out.WavefrontsIdeal += V;
+        break;
+      default:
+        break;
       }
     }
   }

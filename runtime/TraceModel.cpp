@@ -15,9 +15,9 @@
 
 using namespace ccl;
 
-Measurement ccl::measureRequest(
-    const std::vector<std::pair<unsigned, uint64_t>> &Lanes, unsigned Bytes,
-    bool Shared) {
+Measurement
+ccl::measureRequest(const std::vector<std::pair<unsigned, uint64_t>> &Lanes,
+                    unsigned Bytes, bool Shared) {
   Measurement M;
   M.Executed = !Lanes.empty();
   M.Warps = 1;

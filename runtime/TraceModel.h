@@ -19,13 +19,14 @@ struct Measurement {
   bool Executed = false;
   unsigned Sectors = 0, IdealSectors = 0;
   unsigned Wavefronts = 0, IdealWavefronts = 0, ConflictWays = 0;
-  unsigned Warps = 0;       ///< warp requests observed
-  bool OutOfRange = false;  ///< some lane's address was outside every buffer
+  unsigned Warps = 0;      ///< warp requests observed
+  bool OutOfRange = false; ///< some lane's address was outside every buffer
 };
 
 /// Counts one warp request from recorded addresses (TraceModel.cpp).
-Measurement measureRequest(const std::vector<std::pair<unsigned, uint64_t>> &Lanes,
-                           unsigned Bytes, bool Shared);
+Measurement
+measureRequest(const std::vector<std::pair<unsigned, uint64_t>> &Lanes,
+               unsigned Bytes, bool Shared);
 
 } // namespace ccl
 #endif

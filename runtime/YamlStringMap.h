@@ -1,4 +1,5 @@
-//===- YamlStringMap.h - std::map<string, string> in llvm::yaml ------------===//
+//===- YamlStringMap.h - std::map<string, string> in llvm::yaml
+//------------===//
 //
 // A YAML mapping read into a std::map of strings (harness spec scalars and
 // template arguments, the configuration file's CheckOptions and Assume).

@@ -1,7 +1,7 @@
 //===- CheckRegistryTest.cpp - the check registry and configuration -------===//
+#include "checks/CheckRegistry.h"
 #include "analyzer/LaunchConfig.h"
 #include "checks/Check.h"
-#include "checks/CheckRegistry.h"
 #include "gtest/gtest.h"
 #include <set>
 
@@ -13,14 +13,17 @@ TEST(CheckRegistry, EveryCheckDeclaresItselfOnce) {
   for (const CheckInfo *C : checkRegistry()) {
     EXPECT_TRUE(Names.insert(C->Name).second) << C->Name;
     EXPECT_EQ(findCheck(C->Name), C);
-    EXPECT_EQ(std::string(C->DocPath), "docs/checks/" + std::string(C->Name) + ".md");
+    EXPECT_EQ(std::string(C->DocPath),
+              "docs/checks/" + std::string(C->Name) + ".md");
     EXPECT_FALSE(std::string(C->ShortDescription).empty());
     for (const CheckOptionInfo &O : C->Options) {
       EXPECT_LE(O.Min, O.Default);
       EXPECT_LE(O.Default, O.Max);
     }
-    std::unique_ptr<Check> Made = C->Factory(*C, resolveOptions(
-        *C, [](llvm::StringRef) { return std::nullopt; }, *new std::vector<std::string>));
+    std::unique_ptr<Check> Made =
+        C->Factory(*C, resolveOptions(
+                           *C, [](llvm::StringRef) { return std::nullopt; },
+                           *new std::vector<std::string>));
     EXPECT_EQ(Made->name(), C->Name);
   }
   EXPECT_EQ(findCheck("no-such-check"), nullptr);
@@ -63,8 +66,10 @@ TEST(CheckRegistry, CreateChecksFiltersAndReportsEveryProblem) {
 
 TEST(CheckRegistry, GlobsLastMatchWins) {
   EXPECT_TRUE(checkEnabled("cuda-*", "cuda-shared-bank-conflict"));
-  EXPECT_FALSE(checkEnabled("cuda-*,-cuda-shared-*", "cuda-shared-bank-conflict"));
-  EXPECT_TRUE(checkEnabled("-*,cuda-shared-bank-conflict", "cuda-shared-bank-conflict"));
+  EXPECT_FALSE(
+      checkEnabled("cuda-*,-cuda-shared-*", "cuda-shared-bank-conflict"));
+  EXPECT_TRUE(checkEnabled("-*,cuda-shared-bank-conflict",
+                           "cuda-shared-bank-conflict"));
   EXPECT_FALSE(checkEnabled("", "cuda-uncoalesced-global"));
 }
 
@@ -79,7 +84,7 @@ TEST(BlockShapes, ParseDim3) {
   EXPECT_EQ(parseDim3(" 4 , 4 , 4 "), (Dim3{4, 4, 4}));
   EXPECT_EQ(parseDim3("256"), (Dim3{256, 1, 1}));
   EXPECT_FALSE(parseDim3("0"));
-  EXPECT_FALSE(parseDim3("64,32"));   // 2048 threads
+  EXPECT_FALSE(parseDim3("64,32")); // 2048 threads
   EXPECT_FALSE(parseDim3("32,x"));
   EXPECT_FALSE(parseDim3("1,2,3,4"));
   EXPECT_FALSE(parseDim3(""));

@@ -1,7 +1,7 @@
 //===- CompileCommandsTest.cpp - compile commands for the device parse ----===//
 #include "lint/CompileCommands.h"
-#include "gtest/gtest.h"
 #include "llvm/ADT/STLExtras.h"
+#include "gtest/gtest.h"
 
 using namespace ccl;
 using Args = clang::tooling::CommandLineArguments;
@@ -22,18 +22,18 @@ TEST(CompileCommands, NvccKeepsMeaningDropsCodegen) {
   Args Out = fromNvcc({"/usr/local/cuda/bin/nvcc", "-gencode",
                        "arch=compute_90,code=sm_90", "-DFOO=1", "-I", "inc",
                        "-Xcompiler", "-fPIC,-DBAR,-isystem,/sys", "--std=c++17",
-                       "-Xptxas", "-v", "--expt-relaxed-constexpr", "-o",
-                       "k.o", "-c", "k.cu"},
+                       "-Xptxas", "-v", "--expt-relaxed-constexpr", "-o", "k.o",
+                       "-c", "k.cu"},
                       Arch);
   EXPECT_EQ(Arch, "sm_90");
   EXPECT_TRUE(has(Out, "-DFOO=1"));
   EXPECT_EQ(after(Out, "-I"), "inc");
-  EXPECT_TRUE(has(Out, "-DBAR"));        // from -Xcompiler
+  EXPECT_TRUE(has(Out, "-DBAR")); // from -Xcompiler
   EXPECT_EQ(after(Out, "-isystem"), "/sys");
   EXPECT_TRUE(has(Out, "-std=c++17"));
   EXPECT_TRUE(has(Out, "k.cu"));
   EXPECT_FALSE(has(Out, "-gencode"));
-  EXPECT_FALSE(has(Out, "-v"));          // the value of -Xptxas
+  EXPECT_FALSE(has(Out, "-v")); // the value of -Xptxas
   EXPECT_FALSE(has(Out, "-fPIC"));
   EXPECT_FALSE(has(Out, "--expt-relaxed-constexpr"));
   EXPECT_FALSE(has(Out, "k.o"));

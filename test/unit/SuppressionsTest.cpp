@@ -9,19 +9,19 @@ using namespace ccl;
 namespace {
 class Suppressions : public ::testing::Test {
 protected:
-  const char *Code = "int a;\n"                                     // 1
-                     "int b; // NOLINT\n"                           // 2
-                     "int c; // NOLINT(cuda-uncoalesced-global)\n"  // 3
-                     "int d; // NOLINT(cuda-shared-*, other)\n"     // 4
+  const char *Code = "int a;\n"                                       // 1
+                     "int b; // NOLINT\n"                             // 2
+                     "int c; // NOLINT(cuda-uncoalesced-global)\n"    // 3
+                     "int d; // NOLINT(cuda-shared-*, other)\n"       // 4
                      "// NOLINTNEXTLINE(cuda-shared-bank-conflict)\n" // 5
-                     "int e;\n"                                     // 6
-                     "// NOLINTBEGIN(cuda-*)\n"                     // 7
-                     "int f;\n"                                     // 8
-                     "// NOLINTEND(cuda-*)\n"                       // 9
-                     "int g;\n"                                     // 10
-                     "// NOLINTNEXTLINE\n"                          // 11
-                     "\n"                                           // 12
-                     "int h;\n";                                    // 13
+                     "int e;\n"                                       // 6
+                     "// NOLINTBEGIN(cuda-*)\n"                       // 7
+                     "int f;\n"                                       // 8
+                     "// NOLINTEND(cuda-*)\n"                         // 9
+                     "int g;\n"                                       // 10
+                     "// NOLINTNEXTLINE\n"                            // 11
+                     "\n"                                             // 12
+                     "int h;\n";                                      // 13
   SourceManagerForFile Env{"k.cu", Code};
   bool at(unsigned Line, llvm::StringRef Check) {
     SourceManager &SM = Env.get();
@@ -32,7 +32,7 @@ protected:
 
 TEST_F(Suppressions, Lines) {
   EXPECT_FALSE(at(1, "cuda-uncoalesced-global"));
-  EXPECT_TRUE(at(2, "cuda-uncoalesced-global"));   // every check
+  EXPECT_TRUE(at(2, "cuda-uncoalesced-global")); // every check
   EXPECT_TRUE(at(2, "cuda-shared-bank-conflict"));
   EXPECT_TRUE(at(3, "cuda-uncoalesced-global"));
   EXPECT_FALSE(at(3, "cuda-shared-bank-conflict")); // another check
@@ -45,7 +45,7 @@ TEST_F(Suppressions, NextLineAndRegions) {
   EXPECT_FALSE(at(6, "cuda-uncoalesced-global"));
   EXPECT_FALSE(at(5, "cuda-shared-bank-conflict")); // the comment's own line
   EXPECT_TRUE(at(8, "cuda-uncoalesced-global"));
-  EXPECT_FALSE(at(10, "cuda-uncoalesced-global"));  // after NOLINTEND
-  EXPECT_FALSE(at(13, "cuda-uncoalesced-global"));  // two lines below
+  EXPECT_FALSE(at(10, "cuda-uncoalesced-global")); // after NOLINTEND
+  EXPECT_FALSE(at(13, "cuda-uncoalesced-global")); // two lines below
 }
 } // namespace

@@ -11,11 +11,11 @@
 // are clang-tidy's.
 //
 //===----------------------------------------------------------------------===//
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
 #include "lint/Config.h"
 #include "lint/Pipeline.h"
 #include "lint/TranslationUnit.h"
-#include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/ClangTidyModule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
@@ -49,8 +49,8 @@ const SharedAnalysis &analysisFor(ASTContext &Ctx) {
     Main = F->getName().str();
   ccl::LintOptions Opts;
   llvm::Expected<ccl::LintConfig> Cfg = ccl::configFor(Main);
-  llvm::Error E = Cfg ? ccl::applyConfig(*Cfg, ccl::LintOptions(), Opts)
-                : Cfg.takeError();
+  llvm::Error E =
+      Cfg ? ccl::applyConfig(*Cfg, ccl::LintOptions(), Opts) : Cfg.takeError();
   if (E)
     S.Problem = toString(std::move(E));
   S.TU = ccl::analyzeTranslationUnit(Ctx, Opts, /*AllowInstantiation=*/false);

@@ -10,13 +10,13 @@
 #include "report/Report.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <thread>
 
@@ -28,8 +28,9 @@ cl::OptionCategory Category("cuda-coalesce-lint options");
 
 cl::list<std::string> Files(cl::Positional, cl::desc("FILE..."),
                             cl::cat(Category));
-cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
-                               cl::value_desc("BUILD_DIR"), cl::cat(Category));
+cl::opt<std::string>
+    BuildPath("p", cl::desc("Build directory with compile_commands.json"),
+              cl::value_desc("BUILD_DIR"), cl::cat(Category));
 cl::list<std::string> BlockDim(
     "block-dim",
     cl::desc("Block shape [KERNEL:]X[,Y[,Z]] (repeatable); without KERNEL it "
@@ -49,13 +50,13 @@ cl::opt<std::string> CudaPath(
 cl::opt<std::string> GpuArch("cuda-gpu-arch",
                              cl::desc("GPU architecture to parse for"),
                              cl::init("sm_89"), cl::cat(Category));
-cl::opt<std::string> Format("format",
-                            cl::desc("Output format: text, json, sarif or html"),
-                            cl::init("text"), cl::cat(Category));
-cl::opt<std::string> Report(
-    "report",
-    cl::desc("Which accesses to report: flagged (default) or all"),
-    cl::init("flagged"), cl::cat(Category));
+cl::opt<std::string>
+    Format("format", cl::desc("Output format: text, json, sarif or html"),
+           cl::init("text"), cl::cat(Category));
+cl::opt<std::string>
+    Report("report",
+           cl::desc("Which accesses to report: flagged (default) or all"),
+           cl::init("flagged"), cl::cat(Category));
 cl::opt<bool> Werror("werror",
                      cl::desc("Exit with status 1 when an access is flagged"),
                      cl::cat(Category));
@@ -70,9 +71,10 @@ cl::opt<std::string> BaselinePath(
     cl::desc("Hide the findings recorded in FILE (by check, file, kernel and "
              "the access's source text, not line numbers)"),
     cl::value_desc("FILE"), cl::cat(Category));
-cl::opt<std::string> WriteBaselinePath(
-    "write-baseline", cl::desc("Record every current finding in FILE"),
-    cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string>
+    WriteBaselinePath("write-baseline",
+                      cl::desc("Record every current finding in FILE"),
+                      cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<std::string> ChecksOpt(
     "checks",
     cl::desc("Checks to run, as clang-tidy globs (cuda-*,-cuda-shared-bank-"
@@ -128,11 +130,15 @@ const char *Overview =
     "cuda-coalesce-lint: predicts the global-memory sectors and shared-memory\n"
     "bank conflicts of every memory access in CUDA kernels.\n\n"
     "  cuda-coalesce-lint [options] FILE... [-- COMPILER-FLAGS]\n\n"
-    "Exit status: 0 no error (findings are warnings), 1 findings with --werror\n"
-    "or a prediction refuted by --verify, 2 usage error or input that does not\n"
+    "Exit status: 0 no error (findings are warnings), 1 findings with "
+    "--werror\n"
+    "or a prediction refuted by --verify, 2 usage error or input that does "
+    "not\n"
     "compile.\n";
 
-bool isDir(const std::string &P) { return !P.empty() && sys::fs::is_directory(P); }
+bool isDir(const std::string &P) {
+  return !P.empty() && sys::fs::is_directory(P);
+}
 
 std::string findCuda() {
   for (const char *Env : {"CUDA_PATH", "CUDA_HOME"})
@@ -181,22 +187,24 @@ Error filesFromDatabase(LintOptions &Opts) {
   auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
       BuildPath, Err);
   if (!DB)
-    return usageError("cannot load a compilation database from '" +
-                      BuildPath + "': " + Err);
-  Regex Filter(FileFilter.empty() ? std::string(".*") : std::string(FileFilter));
+    return usageError("cannot load a compilation database from '" + BuildPath +
+                      "': " + Err);
+  Regex Filter(FileFilter.empty() ? std::string(".*")
+                                  : std::string(FileFilter));
   std::string RegexErr;
   if (!Filter.isValid(RegexErr))
-    return usageError("invalid --file-filter '" + FileFilter + "': " + RegexErr);
+    return usageError("invalid --file-filter '" + FileFilter +
+                      "': " + RegexErr);
   for (const std::string &F : DB->getAllFiles())
     if ((StringRef(F).ends_with(".cu") || StringRef(F).ends_with(".cuh")) &&
         Filter.match(F))
       Opts.Files.push_back(F);
   llvm::sort(Opts.Files);
   if (Opts.Files.empty())
-    return usageError("the compilation database in '" + BuildPath +
-                      "' has no CUDA entries" +
-                      (FileFilter.empty() ? std::string()
-                                          : std::string(" matching --file-filter")));
+    return usageError(
+        "the compilation database in '" + BuildPath + "' has no CUDA entries" +
+        (FileFilter.empty() ? std::string()
+                            : std::string(" matching --file-filter")));
   return Error::success();
 }
 
@@ -246,7 +254,8 @@ Error readModes(LintOptions &Opts) {
   else if (Verify == "gpu")
     Opts.Verify = VerifyMode::Gpu;
   else
-    return usageError("unknown --verify '" + Verify + "' (expected cpu or gpu)");
+    return usageError("unknown --verify '" + Verify +
+                      "' (expected cpu or gpu)");
   return Error::success();
 }
 
@@ -258,8 +267,9 @@ Error readAssumptions(LintOptions &Opts) {
       std::tie(Kernel, S) = S.split(':');
     std::optional<Dim3> D = parseDim3(S);
     if (!D)
-      return usageError("invalid --block-dim '" + B +
-                        "' (expected [KERNEL:]X[,Y[,Z]], at most 1024 threads)");
+      return usageError(
+          "invalid --block-dim '" + B +
+          "' (expected [KERNEL:]X[,Y[,Z]], at most 1024 threads)");
     Opts.BlockDims[Kernel.str()] = *D;
   }
   for (const std::string &A : Assume) {
@@ -315,7 +325,8 @@ Error readOptions(LintOptions &Opts) {
   if (CudaPath == "none")
     Opts.CudaPath = "";
   else if (!CudaPath.empty() && !isDir(CudaPath + "/include"))
-    return usageError("--cuda-path '" + CudaPath + "' has no include directory");
+    return usageError("--cuda-path '" + CudaPath +
+                      "' has no include directory");
   else
     Opts.CudaPath = CudaPath.empty() ? findCuda() : std::string(CudaPath);
   return Error::success();
@@ -386,7 +397,8 @@ int ccl::lintMain(int argc, const char **argv) {
   });
   std::string ErrText;
   raw_string_ostream ErrOS(ErrText);
-  if (!cl::ParseCommandLineOptions(Ours.size(), Ours.data(), Overview, &ErrOS)) {
+  if (!cl::ParseCommandLineOptions(Ours.size(), Ours.data(), Overview,
+                                   &ErrOS)) {
     errs() << ErrOS.str();
     errs() << "cuda-coalesce-lint: see --help for the options\n";
     return ExitInputError;

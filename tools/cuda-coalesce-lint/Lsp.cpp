@@ -1,4 +1,5 @@
-//===- Lsp.cpp - cuda-coalesce-lint --lsp ----------------------------------===//
+//===- Lsp.cpp - cuda-coalesce-lint --lsp
+//----------------------------------===//
 //
 // A Language Server over stdio that runs next to clangd: on didOpen and
 // didSave of a .cu/.cuh file it analyzes the file on disk (with the
@@ -7,11 +8,11 @@
 // and their fix-its as quick-fix code actions.
 //
 //===----------------------------------------------------------------------===//
-#include "tools/cuda-coalesce-lint/Driver.h"
 #include "lint/Pipeline.h"
+#include "tools/cuda-coalesce-lint/Driver.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -116,10 +117,11 @@ struct Server {
       for (const ReportedFinding &D : F.Findings)
         Diags.push_back(diagnostic(D, Text));
     Published[Uri] = Diags;
-    send(json::Object{{"jsonrpc", "2.0"},
-                      {"method", "textDocument/publishDiagnostics"},
-                      {"params", json::Object{{"uri", Uri},
-                                              {"diagnostics", std::move(Diags)}}}});
+    send(json::Object{
+        {"jsonrpc", "2.0"},
+        {"method", "textDocument/publishDiagnostics"},
+        {"params",
+         json::Object{{"uri", Uri}, {"diagnostics", std::move(Diags)}}}});
   }
 
   /// An LSP Diagnostic: notes as relatedInformation, fix-its and their
@@ -128,8 +130,9 @@ struct Server {
     json::Array Related;
     for (const FindingNote &N : D.Notes)
       Related.push_back(json::Object{
-          {"location", json::Object{{"uri", "file://" + N.Pos.File},
-                                    {"range", rangeAt(N.Pos.Line, N.Pos.Column)}}},
+          {"location",
+           json::Object{{"uri", "file://" + N.Pos.File},
+                        {"range", rangeAt(N.Pos.Line, N.Pos.Column)}}},
           {"message", N.Message}});
     json::Array Edits;
     for (const FixIt &F : D.Fixes)
@@ -167,7 +170,10 @@ struct Server {
       const json::Array *Edits = Data ? Data->getArray("edits") : nullptr;
       if (!Edits)
         continue;
-      int64_t Line = D->getObject("range")->getObject("start")->getInteger("line").value_or(0);
+      int64_t Line = D->getObject("range")
+                         ->getObject("start")
+                         ->getInteger("line")
+                         .value_or(0);
       if (Line < Lo || Line > Hi)
         continue;
       json::Array Changes = *Edits;
@@ -176,8 +182,8 @@ struct Server {
           {"title", Title},
           {"kind", "quickfix"},
           {"diagnostics", json::Array{json::Value(json::Object(*D))}},
-          {"edit", json::Object{{"changes",
-                                 json::Object{{Uri, std::move(Changes)}}}}}});
+          {"edit", json::Object{
+                       {"changes", json::Object{{Uri, std::move(Changes)}}}}}});
     }
     return Actions;
   }
@@ -205,30 +211,37 @@ int ccl::runLsp(const LintOptions &Base) {
     const json::Object *Params = O->getObject("params");
     auto Reply = [&](json::Value Result) {
       if (Id)
-        send(json::Object{{"jsonrpc", "2.0"}, {"id", *Id}, {"result", std::move(Result)}});
+        send(json::Object{
+            {"jsonrpc", "2.0"}, {"id", *Id}, {"result", std::move(Result)}});
     };
     if (Method == "initialize") {
       Reply(json::Object{
           {"capabilities",
-           json::Object{{"textDocumentSync",
-                         json::Object{{"openClose", true},
-                                      {"change", 0},
-                                      {"save", json::Object{{"includeText", false}}}}},
-                        {"codeActionProvider", true}}},
+           json::Object{
+               {"textDocumentSync",
+                json::Object{{"openClose", true},
+                             {"change", 0},
+                             {"save", json::Object{{"includeText", false}}}}},
+               {"codeActionProvider", true}}},
           {"serverInfo", json::Object{{"name", "cuda-coalesce-lint"},
                                       {"version", CCL_VERSION}}}});
-    } else if (Method == "textDocument/didOpen" || Method == "textDocument/didSave") {
-      const json::Object *Doc = Params ? Params->getObject("textDocument") : nullptr;
+    } else if (Method == "textDocument/didOpen" ||
+               Method == "textDocument/didSave") {
+      const json::Object *Doc =
+          Params ? Params->getObject("textDocument") : nullptr;
       if (Doc)
         S.analyze(Doc->getString("uri").value_or("").str());
     } else if (Method == "textDocument/didClose") {
-      const json::Object *Doc = Params ? Params->getObject("textDocument") : nullptr;
+      const json::Object *Doc =
+          Params ? Params->getObject("textDocument") : nullptr;
       if (Doc) {
         std::string Uri = Doc->getString("uri").value_or("").str();
         S.Published.erase(Uri);
-        send(json::Object{{"jsonrpc", "2.0"},
-                          {"method", "textDocument/publishDiagnostics"},
-                          {"params", json::Object{{"uri", Uri}, {"diagnostics", json::Array{}}}}});
+        send(json::Object{
+            {"jsonrpc", "2.0"},
+            {"method", "textDocument/publishDiagnostics"},
+            {"params",
+             json::Object{{"uri", Uri}, {"diagnostics", json::Array{}}}}});
       }
     } else if (Method == "textDocument/codeAction") {
       Reply(Params ? S.codeActions(*Params) : json::Value(json::Array{}));
@@ -238,10 +251,11 @@ int ccl::runLsp(const LintOptions &Base) {
     } else if (Method == "exit") {
       return ShutdownRequested ? 0 : 1;
     } else if (Id) {
-      send(json::Object{{"jsonrpc", "2.0"},
-                        {"id", *Id},
-                        {"error", json::Object{{"code", -32601},
-                                               {"message", "method not found"}}}});
+      send(json::Object{
+          {"jsonrpc", "2.0"},
+          {"id", *Id},
+          {"error",
+           json::Object{{"code", -32601}, {"message", "method not found"}}}});
     }
   }
   return ShutdownRequested ? 0 : 1;
