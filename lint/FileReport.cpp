@@ -59,6 +59,19 @@ SourcePos position(const SourceManager &SM, SourceLocation L) {
   return {P.getFilename(), P.getLine(), P.getColumn()};
 }
 
+/// Just past the last token of \p E (its expansion in a macro).
+SourcePos endPosition(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (R.isInvalid())
+    return position(
+        SM, Lexer::getLocForEndOfToken(SM.getExpansionLoc(E->getEndLoc()), 0,
+                                       SM, Ctx.getLangOpts()));
+  return position(SM, R.getEnd());
+}
+
 /// "global load 'in[...]': 32 sectors (ideal 4, 12.5%), lane k reads ...".
 std::string summary(const AccessRecord &R, const ASTContext &Ctx) {
   std::string S = describeAccess(R, Ctx);
@@ -103,6 +116,7 @@ private:
   void remark(SourceLocation L, const std::string &Msg) {
     emit(L, DiagnosticsEngine::Remark, Msg);
     Out.Notes.push_back(Msg);
+    Out.Remarks.push_back({position(SM, L), Msg});
   }
   void missingHeadersNote();
   void verify(TUAnalysis &TU);
@@ -198,6 +212,7 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
                                         const KernelRun &Run) {
   AccessReport A;
   A.Pos = position(SM, R.Site->getBeginLoc());
+  A.End = endPosition(R.Site, Ctx);
   A.Kernel = Run.Name;
   A.Space = R.Space;
   A.Op = R.Op;
@@ -288,6 +303,7 @@ void FileReporter::addFinding(const Finding &F, const AccessRecord &R,
   ReportedFinding D;
   D.Check = F.Check;
   D.Pos = position(SM, F.Loc);
+  D.End = F.Loc == R.Site->getBeginLoc() ? endPosition(R.Site, Ctx) : D.Pos;
   D.Message = F.Message;
   for (const Note &N : F.Notes)
     D.Notes.push_back({position(SM, N.Loc), N.Message});

@@ -51,6 +51,9 @@ struct LintOptions {
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output
   CheckOptions CheckOpts;
+  /// Contents to use instead of the files on disk (an editor's unsaved
+  /// buffers), by absolute path. A path here need not exist on disk.
+  std::map<std::string, std::string> Overlay;
   std::string ChecksGlob;   ///< --checks ("" = from the configuration)
   std::string HeaderFilter; ///< --header-filter ("" = from the configuration)
 

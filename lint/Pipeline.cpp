@@ -222,17 +222,24 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
   Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(cudaAdjuster(Opts));
-  // mapVirtualFile keeps references: both strings live until the run ends.
+  // Unsaved buffers, and the instantiations appended to the file in memory.
+  // mapVirtualFile keeps references: the strings live until the run ends.
+  for (const auto &KV : Opts.Overlay)
+    Tool.mapVirtualFile(KV.first, KV.second);
   std::string Contents;
   SmallString<256> Abs(S.File);
   sys::fs::make_absolute(Abs);
-  if (!Extra.empty())
-    if (auto Buf = MemoryBuffer::getFile(Abs)) {
-      Contents = (*Buf)->getBuffer().str() +
-                 "\n// cuda-coalesce-lint: instantiations from --assume\n" +
-                 Extra;
-      Tool.mapVirtualFile(Abs, Contents);
+  if (!Extra.empty()) {
+    auto It = Opts.Overlay.find(std::string(Abs));
+    if (It != Opts.Overlay.end()) {
+      Contents = It->second;
+    } else if (auto Buf = MemoryBuffer::getFile(Abs)) {
+      Contents = (*Buf)->getBuffer().str();
     }
+    Contents +=
+        "\n// cuda-coalesce-lint: instantiations from --assume\n" + Extra;
+    Tool.mapVirtualFile(Abs, Contents);
+  }
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = errs().has_colors();
   raw_string_ostream ErrOS(S.Result.ClangDiagnostics);
@@ -253,7 +260,10 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
   FileResult Pre;
   Pre.File = File;
   raw_string_ostream PreOS(Pre.Pre);
-  if (!sys::fs::exists(File) || sys::fs::is_directory(File)) {
+  SmallString<256> AbsFile(File);
+  sys::fs::make_absolute(AbsFile);
+  bool InMemory = CommandLine.Overlay.count(std::string(AbsFile));
+  if (!InMemory && (!sys::fs::exists(File) || sys::fs::is_directory(File))) {
     PreOS << "cuda-coalesce-lint: error: "
           << (sys::fs::exists(File) ? "'" + File + "' is a directory"
                                     : "no such file: '" + File + "'")

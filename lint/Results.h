@@ -56,6 +56,7 @@ const char *verdictName(Verdict V);
 /// One access record of one kernel instance and block shape.
 struct AccessReport {
   SourcePos Pos;
+  SourcePos End; ///< just past the access expression's last token
   std::string Kernel;
   MemObject::SpaceKind Space = MemObject::Global;
   AccessOp Op = AccessOp::Load;
@@ -87,6 +88,7 @@ struct AccessReport {
 struct ReportedFinding {
   std::string Check;
   SourcePos Pos;
+  SourcePos End; ///< just past the access expression (same file as Pos)
   std::string Message;
   std::vector<FindingNote> Notes;
   std::vector<FixIt> Fixes;
@@ -114,6 +116,9 @@ struct FileResult {
   bool Analyzed = false;   ///< the file was parsed (Info below is valid)
   std::vector<std::string> MissingHeaders;
   std::vector<std::string> Notes; ///< about the file (templates, verify, ...)
+  /// The notes that are about a place in the file (a kernel with errors, a
+  /// template never instantiated), with that place.
+  std::vector<FindingNote> Remarks;
   std::vector<AccessReport> Accesses;
   std::vector<ReportedFinding> Findings;
   std::vector<BaselineEntry> Baseline;

@@ -1,11 +1,22 @@
 //===- Lsp.cpp - cuda-coalesce-lint --lsp
 //----------------------------------===//
 //
-// A Language Server over stdio that runs next to clangd: on didOpen and
-// didSave of a .cu/.cuh file it analyzes the file on disk (with the
-// compile_commands.json found upward from it, as clangd does, or -p) and
-// publishes the findings as warnings, their notes as relatedInformation,
-// and their fix-its as quick-fix code actions.
+// A Language Server over stdio that runs next to clangd. It analyzes the
+// editor's text, not the file on disk: open documents are kept in memory
+// (full text synchronization) and every open .cu/.cuh buffer is laid over
+// the file system for each analysis, so an edited header counts too.
+// Untitled CUDA documents are analyzed with default flags.
+//
+// Analyses run on a worker thread: a change is analyzed once the buffer has
+// been quiet for DebounceMs; a result computed for a version that has been
+// edited since is dropped (the newer version is already queued). Findings
+// become warnings (range: the access expression; notes as
+// relatedInformation; fix-its as a quick-fix code action); a file with
+// compile errors, kernels that could not be analyzed and templates never
+// instantiated become information diagnostics, so the user knows the
+// analysis is incomplete. Analyses longer than a second report
+// window/workDoneProgress when the client supports it. Columns are UTF-16
+// code units, as LSP requires.
 //
 //===----------------------------------------------------------------------===//
 #include "lint/Pipeline.h"
@@ -16,13 +27,21 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
+#include <thread>
 
 using namespace llvm;
 using namespace ccl;
+using Clock = std::chrono::steady_clock;
 
 namespace {
+constexpr int DebounceMs = 150;
+constexpr int ProgressAfterMs = 1000;
+
 bool readMessage(std::string &Body) {
   std::string Line;
   size_t Length = 0;
@@ -42,105 +61,322 @@ bool readMessage(std::string &Body) {
   return bool(std::cin);
 }
 
-void send(json::Value V) {
-  std::string S;
-  raw_string_ostream OS(S);
-  OS << V;
-  OS.flush();
-  outs() << "Content-Length: " << S.size() << "\r\n\r\n" << S;
-  outs().flush();
-}
-
-std::string pathFromUri(StringRef Uri) {
-  if (!Uri.consume_front("file://"))
-    return Uri.str();
+std::string decodeUri(StringRef Uri) {
   std::string Out;
   for (size_t I = 0; I < Uri.size(); ++I) {
-    if (Uri[I] == '%' && I + 2 < Uri.size()) {
-      unsigned V;
-      if (!Uri.substr(I + 1, 2).getAsInteger(16, V)) {
-        Out += char(V);
-        I += 2;
-        continue;
-      }
+    unsigned V;
+    if (Uri[I] == '%' && I + 2 < Uri.size() &&
+        !Uri.substr(I + 1, 2).getAsInteger(16, V)) {
+      Out += char(V);
+      I += 2;
+      continue;
     }
     Out += Uri[I];
   }
   return Out;
 }
 
-/// Offset -> (line, character), 0-based, for fix-it ranges.
-json::Object position(StringRef Text, size_t Offset) {
-  Offset = std::min(Offset, Text.size());
-  size_t Line = Text.take_front(Offset).count('\n');
-  size_t LineStart = Text.take_front(Offset).rfind('\n');
-  size_t Col = LineStart == StringRef::npos ? Offset : Offset - LineStart - 1;
-  return json::Object{{"line", (int64_t)Line}, {"character", (int64_t)Col}};
+/// UTF-16 code units in the first \p Bytes bytes of \p Line (UTF-8).
+int64_t utf16Units(StringRef Line, size_t Bytes) {
+  int64_t Units = 0;
+  for (size_t I = 0; I < std::min(Bytes, Line.size());) {
+    unsigned char C = Line[I];
+    size_t Len = C < 0x80 ? 1 : (C >> 5) == 6 ? 2 : (C >> 4) == 14 ? 3 : 4;
+    Units += Len == 4 ? 2 : 1;
+    I += Len;
+  }
+  return Units;
 }
 
-json::Object rangeAt(int64_t Line, int64_t Col) {
-  json::Object P{{"line", std::max<int64_t>(Line - 1, 0)},
-                 {"character", std::max<int64_t>(Col - 1, 0)}};
-  json::Object E{{"line", std::max<int64_t>(Line - 1, 0)},
-                 {"character", std::max<int64_t>(Col, 1)}};
-  return json::Object{{"start", std::move(P)}, {"end", std::move(E)}};
-}
-
-struct Server {
-  LintOptions Base;
-  /// uri -> published diagnostics with their fix-its (for code actions).
-  std::map<std::string, json::Array> Published;
-
-  void analyze(const std::string &Uri) {
-    std::string Path = pathFromUri(Uri);
-    if (!StringRef(Path).ends_with(".cu") && !StringRef(Path).ends_with(".cuh"))
-      return;
-    LintOptions Opts = Base;
-    Opts.Files = {Path};
-    Opts.Format = OutputFormat::Json; // nothing rendered as text
-    Opts.Report = ReportMode::Flagged;
-    if (Opts.BuildPath.empty()) {
-      std::string Err;
-      if (auto DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
-              Path, Err))
-        Opts.BuildPath = std::string(sys::path::parent_path(Path));
-    }
-    Expected<LintResults> Results = lintFiles(Opts);
-    if (!Results) {
-      reportError(Results.takeError(), errs());
-      return;
-    }
-    auto Buf = MemoryBuffer::getFile(Path);
-    StringRef Text = Buf ? (*Buf)->getBuffer() : StringRef();
-    json::Array Diags;
-    for (const FileResult &F : Results->Files)
-      for (const ReportedFinding &D : F.Findings)
-        Diags.push_back(diagnostic(D, Text));
-    Published[Uri] = Diags;
-    send(json::Object{
-        {"jsonrpc", "2.0"},
-        {"method", "textDocument/publishDiagnostics"},
-        {"params",
-         json::Object{{"uri", Uri}, {"diagnostics", std::move(Diags)}}}});
+/// A document's text by lines, for positions in UTF-16 units.
+class LineTable {
+public:
+  explicit LineTable(StringRef Text) : Text(Text) {
+    Starts.push_back(0);
+    for (size_t I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n')
+        Starts.push_back(I + 1);
+  }
+  /// 1-based line and byte column -> LSP position.
+  json::Object at(unsigned Line, unsigned Column) const {
+    if (Line == 0)
+      return pos(0, 0);
+    size_t L = std::min<size_t>(Line - 1, Starts.size() - 1);
+    return pos(L, utf16Units(line(L), Column ? Column - 1 : 0));
+  }
+  /// Byte offset -> LSP position.
+  json::Object offset(size_t Off) const {
+    size_t L = std::upper_bound(Starts.begin(), Starts.end(), Off) -
+               Starts.begin() - 1;
+    return pos(L, utf16Units(line(L), Off - Starts[L]));
   }
 
-  /// An LSP Diagnostic: notes as relatedInformation, fix-its and their
-  /// description in data (for code actions).
-  static json::Object diagnostic(const ReportedFinding &D, StringRef Text) {
+private:
+  StringRef line(size_t L) const {
+    size_t End = L + 1 < Starts.size() ? Starts[L + 1] : Text.size();
+    return Text.slice(Starts[L], End);
+  }
+  static json::Object pos(int64_t Line, int64_t Char) {
+    return json::Object{{"line", Line}, {"character", Char}};
+  }
+  StringRef Text;
+  std::vector<size_t> Starts;
+};
+
+json::Object range(json::Object Start, json::Object End) {
+  return json::Object{{"start", std::move(Start)}, {"end", std::move(End)}};
+}
+
+struct Document {
+  std::string Path; ///< absolute; virtual for untitled documents
+  std::string Text;
+  int64_t Version = 0;
+};
+
+class Server {
+public:
+  explicit Server(const LintOptions &Base) : Base(Base) {
+    Worker = std::thread([this] { work(); });
+  }
+  ~Server() {
+    {
+      std::lock_guard<std::mutex> G(Mutex);
+      Stop = true;
+    }
+    Wake.notify_all();
+    Worker.join();
+  }
+  int loop();
+
+private:
+  void send(const json::Value &V);
+  void handle(const json::Object &Msg);
+  void open(const json::Object &Doc);
+  void schedule(const std::string &Uri, int DelayMs);
+  void close(const std::string &Uri);
+  void work();
+  void analyze(const std::string &Uri);
+  json::Array diagnostics(const FileResult &F, const LineTable &Lines,
+                          const std::string &Path) const;
+  json::Value codeActions(const json::Object &Params);
+  /// window/workDoneProgress around an analysis that takes a while.
+  void progress(const std::string &Token, StringRef Kind, StringRef Title);
+
+  LintOptions Base;
+  bool ClientProgress = false;
+  std::mutex OutMutex; ///< one message at a time on stdout
+
+  std::mutex Mutex; ///< guards everything below
+  std::condition_variable Wake;
+  bool Stop = false;
+  std::map<std::string, Document> Docs;         ///< by uri
+  std::map<std::string, Clock::time_point> Due; ///< uri -> analyze at
+  std::map<std::string, json::Array> Published; ///< for code actions
+  int64_t NextId = 1000;
+  unsigned Untitled = 0;
+  std::thread Worker;
+};
+
+void Server::send(const json::Value &V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << V;
+  OS.flush();
+  std::lock_guard<std::mutex> G(OutMutex);
+  outs() << "Content-Length: " << S.size() << "\r\n\r\n" << S;
+  outs().flush();
+}
+
+void Server::open(const json::Object &Doc) {
+  std::string Uri = Doc.getString("uri").value_or("").str();
+  std::string Lang = Doc.getString("languageId").value_or("").str();
+  Document D;
+  D.Text = Doc.getString("text").value_or("").str();
+  D.Version = Doc.getInteger("version").value_or(0);
+  StringRef U(Uri);
+  if (U.consume_front("file://")) {
+    D.Path = decodeUri(U);
+  } else {
+    // untitled:Untitled-1 and the like: a virtual file in the current
+    // directory, analyzed with default flags.
+    SmallString<256> P;
+    sys::fs::current_path(P);
+    std::lock_guard<std::mutex> G(Mutex);
+    sys::path::append(P, ".ccl-untitled-" + std::to_string(++Untitled) + ".cu");
+    D.Path = std::string(P);
+  }
+  bool Cuda = StringRef(D.Path).ends_with(".cu") ||
+              StringRef(D.Path).ends_with(".cuh") || Lang == "cuda" ||
+              Lang == "cuda-cpp";
+  {
+    std::lock_guard<std::mutex> G(Mutex);
+    Docs[Uri] = std::move(D);
+  }
+  if (Cuda)
+    schedule(Uri, 0);
+}
+
+void Server::schedule(const std::string &Uri, int DelayMs) {
+  {
+    std::lock_guard<std::mutex> G(Mutex);
+    Due[Uri] = Clock::now() + std::chrono::milliseconds(DelayMs);
+  }
+  Wake.notify_all();
+}
+
+void Server::close(const std::string &Uri) {
+  {
+    std::lock_guard<std::mutex> G(Mutex);
+    Docs.erase(Uri);
+    Due.erase(Uri);
+    Published.erase(Uri);
+  }
+  send(json::Object{
+      {"jsonrpc", "2.0"},
+      {"method", "textDocument/publishDiagnostics"},
+      {"params", json::Object{{"uri", Uri}, {"diagnostics", json::Array{}}}}});
+}
+
+void Server::work() {
+  std::unique_lock<std::mutex> L(Mutex);
+  while (!Stop) {
+    if (Due.empty()) {
+      Wake.wait(L);
+      continue;
+    }
+    auto First = std::min_element(
+        Due.begin(), Due.end(),
+        [](const auto &A, const auto &B) { return A.second < B.second; });
+    if (First->second > Clock::now()) {
+      Wake.wait_until(L, First->second);
+      continue;
+    }
+    std::string Uri = First->first;
+    Due.erase(First);
+    L.unlock();
+    analyze(Uri);
+    L.lock();
+  }
+}
+
+void Server::progress(const std::string &Token, StringRef Kind,
+                      StringRef Title) {
+  json::Object Value{{"kind", Kind}};
+  if (!Title.empty())
+    Value["title"] = Title;
+  send(json::Object{
+      {"jsonrpc", "2.0"},
+      {"method", "$/progress"},
+      {"params", json::Object{{"token", Token}, {"value", std::move(Value)}}}});
+}
+
+void Server::analyze(const std::string &Uri) {
+  LintOptions Opts = Base;
+  Document D;
+  {
+    std::lock_guard<std::mutex> G(Mutex);
+    auto It = Docs.find(Uri);
+    if (It == Docs.end())
+      return;
+    D = It->second;
+    for (const auto &KV : Docs)
+      Opts.Overlay[KV.second.Path] = KV.second.Text;
+  }
+  Opts.Files = {D.Path};
+  Opts.Format = OutputFormat::Json; // nothing rendered as text
+  Opts.Report = ReportMode::Flagged;
+  Opts.Jobs = 1;
+  if (Opts.BuildPath.empty()) {
+    std::string Err;
+    if (auto DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
+            D.Path, Err))
+      Opts.BuildPath = std::string(sys::path::parent_path(D.Path));
+  }
+  // Progress for analyses that take a while.
+  std::mutex DoneMutex;
+  std::condition_variable DoneCV;
+  bool Done = false, Begun = false;
+  std::string Token = "ccl-" + std::to_string(D.Version) + "-" + Uri;
+  std::thread Reporter([&] {
+    std::unique_lock<std::mutex> L(DoneMutex);
+    if (!ClientProgress ||
+        DoneCV.wait_for(L, std::chrono::milliseconds(ProgressAfterMs),
+                        [&] { return Done; }))
+      return;
+    int64_t Id;
+    {
+      std::lock_guard<std::mutex> G(Mutex);
+      Id = NextId++;
+    }
+    send(json::Object{{"jsonrpc", "2.0"},
+                      {"id", Id},
+                      {"method", "window/workDoneProgress/create"},
+                      {"params", json::Object{{"token", Token}}}});
+    progress(Token, "begin",
+             "cuda-coalesce-lint: " + sys::path::filename(D.Path).str());
+    Begun = true;
+  });
+  Expected<LintResults> Results = lintFiles(Opts);
+  {
+    std::lock_guard<std::mutex> G(DoneMutex);
+    Done = true;
+  }
+  DoneCV.notify_all();
+  Reporter.join();
+  if (Begun)
+    progress(Token, "end", "");
+  if (!Results) {
+    errs() << "cuda-coalesce-lint --lsp: " << toString(Results.takeError())
+           << "\n";
+    return;
+  }
+  LineTable Lines(D.Text);
+  json::Array Diags;
+  for (const FileResult &F : Results->Files)
+    for (json::Value &V : diagnostics(F, Lines, D.Path))
+      Diags.push_back(std::move(V));
+  {
+    // A result for a version edited since is stale: the newer one is queued.
+    std::lock_guard<std::mutex> G(Mutex);
+    auto It = Docs.find(Uri);
+    if (It == Docs.end() || It->second.Version != D.Version)
+      return;
+    Published[Uri] = Diags;
+  }
+  send(json::Object{
+      {"jsonrpc", "2.0"},
+      {"method", "textDocument/publishDiagnostics"},
+      {"params", json::Object{{"uri", Uri},
+                              {"version", D.Version},
+                              {"diagnostics", std::move(Diags)}}}});
+}
+
+json::Array Server::diagnostics(const FileResult &F, const LineTable &Lines,
+                                const std::string &Path) const {
+  json::Array Out;
+  auto Here = [&](const SourcePos &P) { return P.File == Path; };
+  for (const ReportedFinding &D : F.Findings) {
+    if (!Here(D.Pos))
+      continue; // a finding in a header belongs to that header's document
     json::Array Related;
-    for (const FindingNote &N : D.Notes)
+    for (const FindingNote &N : D.Notes) {
+      json::Object Start = Here(N.Pos) ? Lines.at(N.Pos.Line, N.Pos.Column)
+                                       : LineTable("").at(N.Pos.Line, 1);
+      json::Object End = Start;
       Related.push_back(json::Object{
           {"location",
            json::Object{{"uri", "file://" + N.Pos.File},
-                        {"range", rangeAt(N.Pos.Line, N.Pos.Column)}}},
+                        {"range", range(std::move(Start), std::move(End))}}},
           {"message", N.Message}});
+    }
     json::Array Edits;
-    for (const FixIt &F : D.Fixes)
-      Edits.push_back(json::Object{
-          {"range", json::Object{{"start", position(Text, F.Offset)},
-                                 {"end", position(Text, F.Offset + F.Length)}}},
-          {"newText", F.Replacement}});
-    json::Object Diag{{"range", rangeAt(D.Pos.Line, D.Pos.Column)},
+    for (const FixIt &X : D.Fixes)
+      Edits.push_back(
+          json::Object{{"range", range(Lines.offset(X.Offset),
+                                       Lines.offset(X.Offset + X.Length))},
+                       {"newText", X.Replacement}});
+    json::Object Diag{{"range", range(Lines.at(D.Pos.Line, D.Pos.Column),
+                                      Lines.at(D.End.Line, D.End.Column))},
                       {"severity", 2},
                       {"source", "cuda-coalesce-lint"},
                       {"code", D.Check},
@@ -149,51 +385,122 @@ struct Server {
     if (!Edits.empty())
       Diag["data"] = json::Object{{"edits", std::move(Edits)},
                                   {"title", D.FixDescription}};
-    return Diag;
+    Out.push_back(std::move(Diag));
   }
+  // What makes the analysis incomplete, as information.
+  auto Info = [&](unsigned Line, unsigned Col, const std::string &Msg) {
+    Out.push_back(json::Object{
+        {"range", range(Lines.at(Line, Col), Lines.at(Line, Col + 1))},
+        {"severity", 3},
+        {"source", "cuda-coalesce-lint"},
+        {"message", Msg}});
+  };
+  if (F.CompileErrors)
+    Info(
+        1, 1,
+        "the file has compile errors: the coalescing analysis is incomplete (" +
+            std::to_string(F.Kernels) + " kernel" +
+            (F.Kernels == 1 ? "" : "s") + " analyzed anyway)");
+  for (const FindingNote &R : F.Remarks)
+    if (Here(R.Pos))
+      Info(R.Pos.Line, R.Pos.Column, R.Message);
+  return Out;
+}
 
-  json::Value codeActions(const json::Object &Params) {
-    json::Array Actions;
-    const json::Object *Doc = Params.getObject("textDocument");
-    std::string Uri = Doc ? Doc->getString("uri").value_or("").str() : "";
-    const json::Object *Range = Params.getObject("range");
-    int64_t Lo = 0, Hi = INT64_MAX;
-    if (Range) {
-      if (const json::Object *S = Range->getObject("start"))
-        Lo = S->getInteger("line").value_or(0);
-      if (const json::Object *E = Range->getObject("end"))
-        Hi = E->getInteger("line").value_or(INT64_MAX);
-    }
-    for (const json::Value &V : Published[Uri]) {
-      const json::Object *D = V.getAsObject();
-      const json::Object *Data = D ? D->getObject("data") : nullptr;
-      const json::Array *Edits = Data ? Data->getArray("edits") : nullptr;
-      if (!Edits)
-        continue;
-      int64_t Line = D->getObject("range")
-                         ->getObject("start")
-                         ->getInteger("line")
-                         .value_or(0);
-      if (Line < Lo || Line > Hi)
-        continue;
-      json::Array Changes = *Edits;
-      std::string Title = Data->getString("title").value_or("").str();
-      Actions.push_back(json::Object{
-          {"title", Title},
-          {"kind", "quickfix"},
-          {"diagnostics", json::Array{json::Value(json::Object(*D))}},
-          {"edit", json::Object{
-                       {"changes", json::Object{{Uri, std::move(Changes)}}}}}});
-    }
-    return Actions;
+json::Value Server::codeActions(const json::Object &Params) {
+  json::Array Actions;
+  const json::Object *Doc = Params.getObject("textDocument");
+  std::string Uri = Doc ? Doc->getString("uri").value_or("").str() : "";
+  const json::Object *Range = Params.getObject("range");
+  int64_t Lo = 0, Hi = INT64_MAX;
+  if (Range) {
+    if (const json::Object *S = Range->getObject("start"))
+      Lo = S->getInteger("line").value_or(0);
+    if (const json::Object *E = Range->getObject("end"))
+      Hi = E->getInteger("line").value_or(INT64_MAX);
   }
-};
-} // namespace
+  std::lock_guard<std::mutex> G(Mutex);
+  for (const json::Value &V : Published[Uri]) {
+    const json::Object *D = V.getAsObject();
+    const json::Object *Data = D ? D->getObject("data") : nullptr;
+    const json::Array *Edits = Data ? Data->getArray("edits") : nullptr;
+    if (!Edits)
+      continue;
+    int64_t Line =
+        D->getObject("range")->getObject("start")->getInteger("line").value_or(
+            0);
+    if (Line < Lo || Line > Hi)
+      continue;
+    Actions.push_back(json::Object{
+        {"title", Data->getString("title").value_or("").str()},
+        {"kind", "quickfix"},
+        {"diagnostics", json::Array{json::Value(json::Object(*D))}},
+        {"edit",
+         json::Object{{"changes", json::Object{{Uri, json::Array(*Edits)}}}}}});
+  }
+  return Actions;
+}
 
-int ccl::runLsp(const LintOptions &Base) {
-  std::ios::sync_with_stdio(false);
-  Server S;
-  S.Base = Base;
+void Server::handle(const json::Object &O) {
+  StringRef Method = O.getString("method").value_or("");
+  const json::Value *Id = O.get("id");
+  const json::Object *Params = O.getObject("params");
+  const json::Object *Doc =
+      Params ? Params->getObject("textDocument") : nullptr;
+  std::string Uri = Doc ? Doc->getString("uri").value_or("").str() : "";
+  auto Reply = [&](json::Value Result) {
+    if (Id)
+      send(json::Object{
+          {"jsonrpc", "2.0"}, {"id", *Id}, {"result", std::move(Result)}});
+  };
+  if (Method == "initialize") {
+    if (const json::Object *Caps =
+            Params ? Params->getObject("capabilities") : nullptr)
+      if (const json::Object *W = Caps->getObject("window"))
+        ClientProgress = W->getBoolean("workDoneProgress").value_or(false);
+    Reply(json::Object{
+        {"capabilities",
+         json::Object{
+             {"textDocumentSync",
+              json::Object{{"openClose", true},
+                           {"change", 1}, // full text
+                           {"save", json::Object{{"includeText", false}}}}},
+             {"codeActionProvider", true}}},
+        {"serverInfo", json::Object{{"name", "cuda-coalesce-lint"},
+                                    {"version", CCL_VERSION}}}});
+  } else if (Method == "textDocument/didOpen" && Doc) {
+    open(*Doc);
+  } else if (Method == "textDocument/didChange" && Doc) {
+    const json::Array *Changes = Params->getArray("contentChanges");
+    {
+      std::lock_guard<std::mutex> G(Mutex);
+      auto It = Docs.find(Uri);
+      if (It == Docs.end() || !Changes || Changes->empty())
+        return;
+      // Full synchronization: the last change holds the whole text.
+      if (const json::Object *C = Changes->back().getAsObject())
+        It->second.Text = C->getString("text").value_or("").str();
+      It->second.Version = Doc->getInteger("version").value_or(0);
+    }
+    schedule(Uri, DebounceMs);
+  } else if (Method == "textDocument/didSave" && Doc) {
+    schedule(Uri, 0);
+  } else if (Method == "textDocument/didClose" && Doc) {
+    close(Uri);
+  } else if (Method == "textDocument/codeAction") {
+    Reply(Params ? codeActions(*Params) : json::Value(json::Array{}));
+  } else if (Method == "shutdown") {
+    Reply(nullptr);
+  } else if (Id && !Method.empty()) {
+    send(
+        json::Object{{"jsonrpc", "2.0"},
+                     {"id", *Id},
+                     {"error", json::Object{{"code", -32601},
+                                            {"message", "method not found"}}}});
+  }
+}
+
+int Server::loop() {
   std::string Body;
   bool ShutdownRequested = false;
   while (readMessage(Body)) {
@@ -207,56 +514,17 @@ int ccl::runLsp(const LintOptions &Base) {
     if (!O)
       continue;
     StringRef Method = O->getString("method").value_or("");
-    const json::Value *Id = O->get("id");
-    const json::Object *Params = O->getObject("params");
-    auto Reply = [&](json::Value Result) {
-      if (Id)
-        send(json::Object{
-            {"jsonrpc", "2.0"}, {"id", *Id}, {"result", std::move(Result)}});
-    };
-    if (Method == "initialize") {
-      Reply(json::Object{
-          {"capabilities",
-           json::Object{
-               {"textDocumentSync",
-                json::Object{{"openClose", true},
-                             {"change", 0},
-                             {"save", json::Object{{"includeText", false}}}}},
-               {"codeActionProvider", true}}},
-          {"serverInfo", json::Object{{"name", "cuda-coalesce-lint"},
-                                      {"version", CCL_VERSION}}}});
-    } else if (Method == "textDocument/didOpen" ||
-               Method == "textDocument/didSave") {
-      const json::Object *Doc =
-          Params ? Params->getObject("textDocument") : nullptr;
-      if (Doc)
-        S.analyze(Doc->getString("uri").value_or("").str());
-    } else if (Method == "textDocument/didClose") {
-      const json::Object *Doc =
-          Params ? Params->getObject("textDocument") : nullptr;
-      if (Doc) {
-        std::string Uri = Doc->getString("uri").value_or("").str();
-        S.Published.erase(Uri);
-        send(json::Object{
-            {"jsonrpc", "2.0"},
-            {"method", "textDocument/publishDiagnostics"},
-            {"params",
-             json::Object{{"uri", Uri}, {"diagnostics", json::Array{}}}}});
-      }
-    } else if (Method == "textDocument/codeAction") {
-      Reply(Params ? S.codeActions(*Params) : json::Value(json::Array{}));
-    } else if (Method == "shutdown") {
-      ShutdownRequested = true;
-      Reply(nullptr);
-    } else if (Method == "exit") {
+    if (Method == "exit")
       return ShutdownRequested ? 0 : 1;
-    } else if (Id) {
-      send(json::Object{
-          {"jsonrpc", "2.0"},
-          {"id", *Id},
-          {"error",
-           json::Object{{"code", -32601}, {"message", "method not found"}}}});
-    }
+    ShutdownRequested |= Method == "shutdown";
+    handle(*O);
   }
   return ShutdownRequested ? 0 : 1;
+}
+} // namespace
+
+int ccl::runLsp(const LintOptions &Base) {
+  std::ios::sync_with_stdio(false);
+  Server S(Base);
+  return S.loop();
 }
