@@ -41,6 +41,9 @@ config.substitutions.append(("%shim-flags", "-x cuda --cuda-device-only -nocudai
 # A sanitized plugin cannot be loaded into the (uninstrumented) clang-tidy.
 if os.path.exists(tidy) and config.ccl_sanitize.upper() not in ("ON", "1", "TRUE"):
     config.available_features.add("clang-tidy")
+import shutil
+if shutil.which("nvim"):
+    config.available_features.add("neovim")
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 cuda = os.environ.get("CUDA_PATH", "/usr/local/cuda")
