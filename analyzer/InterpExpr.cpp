@@ -36,6 +36,7 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   ++ExprDepth;
   Value V = evalInner(E, M);
   --ExprDepth;
+  assert(V.isWellFormed());
   return V;
 }
 
@@ -71,6 +72,7 @@ LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
   } else if (V.isPtr()) {
     B.True = V.Defined; // pointers into known objects are not null
   }
+  assert(B.isWellFormed());
   return B;
 }
 
@@ -305,7 +307,7 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
   Value F = MF.none() ? Value::unknown("not taken") : eval(E->getFalseExpr(), MF);
   // Lanes where the condition holds take T, where it fails take F; undecided
   // lanes are defined only where both agree.
-  Value R = joinValues(T, F, C.True, C.False);
+  Value R = Value::join(T, F, C.True, C.False);
   if (~(C.True | C.False) & M.May)
     appendDeps(R.Deps, C.Deps);
   return R;

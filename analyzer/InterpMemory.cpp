@@ -250,12 +250,13 @@ void Interpreter::writeVar(const VarDecl *D, const Value &V,
                            const LaneMask &M) {
   Binding *B = lookup(D);
   if (!B) {
-    Frames.back().Vars[D].V = mergeMasked(Value::unknown("unset"), V, M);
+    Frames.back().Vars[D].V =
+        Value::mergeMasked(Value::unknown("unset"), V, M);
     return;
   }
   if (B->IsRef)
     return;
-  B->V = mergeMasked(B->V, V, M);
+  B->V = Value::mergeMasked(B->V, V, M);
 }
 
 // ---- Memory objects -------------------------------------------------------------
@@ -340,6 +341,7 @@ int64_t Interpreter::elementSize(const Value &Ptr, QualType ElemTy) const {
 
 void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
                          QualType Ty, const LaneMask &M) {
+  assert(M.isWellFormed() && L.Addr.isWellFormed());
   if (!Recording || M.none())
     return;
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};

@@ -67,6 +67,7 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
 }
 
 LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
+  assert(M.isWellFormed());
   if (!S || M.none())
     return M;
   if (++Steps > Opts.MaxSteps)
@@ -135,7 +136,7 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
   if (const Expr *RV = S->getRetValue()) {
     Value V = eval(RV, M);
     Frame &F = Frames.back(); // after eval: calls may grow Frames
-    F.RetVal = F.HasRet ? mergeMasked(F.RetVal, V, M) : V;
+    F.RetVal = F.HasRet ? Value::mergeMasked(F.RetVal, V, M) : V;
     F.HasRet = true;
   }
   // Every lane that reaches a return leaves. (Lanes that only may reach
@@ -198,7 +199,7 @@ void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
       continue; // declared on one path only: out of scope after the join
     Binding J = KV.second;
     if (!KV.second.IsRef && !It->second.IsRef) {
-      J.V = joinValues(KV.second.V, It->second.V, TakeA, TakeB);
+      J.V = Value::join(KV.second.V, It->second.V, TakeA, TakeB);
       if (!J.V.sameAs(KV.second.V, kAllLanes) ||
           J.V.Defined != KV.second.V.Defined)
         appendDeps(J.V.Deps, Deps);
@@ -335,48 +336,4 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   execLoopBody(Body, Inc, Iter, Ignored2);
   Context.pop_back();
   return M;
-}
-
-// ---- Joins of values (the lattice of LaneValue.h) -----------------------------
-
-Value ccl::mergeMasked(const Value &Old, const Value &New, const LaneMask &M) {
-  // Every lane that may execute the assignment takes the new value: a lane
-  // that does not reach it is inactive here, and where paths that did and did
-  // not assign meet again, joinValues decides per lane.
-  return joinValues(New, Old, M.May, ~M.May);
-}
-
-Value ccl::joinValues(const Value &A, const Value &B, LaneBits TakeA,
-                      LaneBits TakeB) {
-  LaneBits Open = ~(TakeA | TakeB);
-  Value R;
-  bool AKnown = A.Kind != Value::Unknown && (A.Defined & (TakeA | Open));
-  bool BKnown = B.Kind != Value::Unknown && (B.Defined & (TakeB | Open));
-  if (!AKnown && !BKnown) {
-    R = A.isUnknown() ? A : B;
-    R.Defined = 0;
-  } else if (!BKnown) {
-    R = A;
-    R.Defined = A.Defined & TakeA;
-  } else if (!AKnown) {
-    R = B;
-    R.Defined = B.Defined & TakeB;
-    if (!A.Reason.empty())
-      R.Reason = A.Reason;
-  } else if (A.Kind == B.Kind && (A.Kind == Value::Int || A.Base == B.Base)) {
-    R = A;
-    R.I = LaneInt::select(TakeA | Open, A.I, B.I);
-    LaneBits Agree = A.I.laneEquals(B.I);
-    R.Defined = (A.Defined & TakeA) | (B.Defined & TakeB) |
-                (A.Defined & B.Defined & Open & Agree);
-  } else if (A.Defined & TakeA) {
-    R = A;
-    R.Defined = A.Defined & TakeA;
-  } else {
-    R = B;
-    R.Defined = B.Defined & TakeB;
-  }
-  for (const Value *V : {&A, &B})
-    appendDeps(R.Deps, V->Deps);
-  return R;
 }

@@ -147,7 +147,7 @@ private:
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
                         LaneMask M, LaneMask &Broken);
   void execDecl(const clang::VarDecl *D, LaneMask M);
-  /// Joins the variables of two paths (see joinValues) into the current frame.
+  /// Joins the variables of two paths (Value::join) into the current frame.
   void joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
                   LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
   std::string loopName(const clang::Stmt *Loop) const;
@@ -279,13 +279,6 @@ private:
   /// dim3 locals of host code run by runHost.
   std::map<const clang::VarDecl *, std::optional<Dim3>> Dim3Vars;
 };
-
-/// An assignment of \p New under mask \p M to a variable holding \p Old.
-Value mergeMasked(const Value &Old, const Value &New, const LaneMask &M);
-/// Where two paths meet: lanes in TakeA come from A, lanes in TakeB from B,
-/// other lanes are defined only where A and B agree.
-Value joinValues(const Value &A, const Value &B, LaneBits TakeA,
-                 LaneBits TakeB);
 
 } // namespace ccl
 #endif

@@ -1,5 +1,6 @@
 //===- LaneValue.cpp - The lane-address domain ----------------------------===//
 #include "analyzer/LaneValue.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 
@@ -23,7 +24,18 @@ LaneInt LaneInt::symbol(SymbolId S) {
   T.Sym = S;
   T.Coef.fill(1);
   R.Terms.push_back(T);
+  assert(R.isCanonical());
   return R;
+}
+
+bool LaneInt::isCanonical() const {
+  for (size_t I = 0; I < Terms.size(); ++I) {
+    if (I > 0 && Terms[I - 1].Sym >= Terms[I].Sym)
+      return false; // unsorted, or a symbol twice
+    if (llvm::all_of(Terms[I].Coef, [](int64_t V) { return V == 0; }))
+      return false;
+  }
+  return true;
 }
 
 void LaneInt::normalize() {
@@ -42,6 +54,7 @@ void LaneInt::normalize() {
     return llvm::all_of(T.Coef, [](int64_t V) { return V == 0; });
   });
   Terms = std::move(Out);
+  assert(isCanonical());
 }
 
 static bool sameInLanes(const LaneArray &A, LaneBits Lanes) {
@@ -326,7 +339,7 @@ const char *ccl::spaceName(MemObject::SpaceKind S) {
   case MemObject::Generic:
     return "generic";
   }
-  return "generic";
+  llvm_unreachable("unknown memory space");
 }
 
 bool Value::sameAs(const Value &O, LaneBits Lanes) const {
@@ -337,6 +350,54 @@ bool Value::sameAs(const Value &O, LaneBits Lanes) const {
   return I.sameAs(O.I, Lanes);
 }
 
+Value Value::mergeMasked(const Value &Old, const Value &New,
+                         const LaneMask &M) {
+  assert(Old.isWellFormed() && New.isWellFormed() && M.isWellFormed());
+  // Every lane that may execute the assignment takes the new value: a lane
+  // that does not reach it is inactive here, and where paths that did and did
+  // not assign meet again, join decides per lane.
+  return join(New, Old, M.May, ~M.May);
+}
+
+Value Value::join(const Value &A, const Value &B, LaneBits TakeA,
+                  LaneBits TakeB) {
+  assert(A.isWellFormed() && B.isWellFormed());
+  LaneBits Open = ~(TakeA | TakeB);
+  Value R;
+  bool AKnown = A.Kind != Unknown && (A.Defined & (TakeA | Open));
+  bool BKnown = B.Kind != Unknown && (B.Defined & (TakeB | Open));
+  if (!AKnown && !BKnown) {
+    R = A.isUnknown() ? A : B;
+    R.Defined = 0;
+  } else if (!BKnown) {
+    R = A;
+    R.Defined = A.Defined & TakeA;
+  } else if (!AKnown) {
+    R = B;
+    R.Defined = B.Defined & TakeB;
+    if (!A.Reason.empty())
+      R.Reason = A.Reason;
+  } else if (A.Kind == B.Kind && (A.Kind == Int || A.Base == B.Base)) {
+    R = A;
+    R.I = LaneInt::select(TakeA | Open, A.I, B.I);
+    LaneBits Agree = A.I.laneEquals(B.I);
+    R.Defined = (A.Defined & TakeA) | (B.Defined & TakeB) |
+                (A.Defined & B.Defined & Open & Agree);
+  } else if (A.Defined & TakeA) {
+    R = A;
+    R.Defined = A.Defined & TakeA;
+  } else {
+    R = B;
+    R.Defined = B.Defined & TakeB;
+  }
+  for (const Value *V : {&A, &B})
+    for (SymbolId S : V->Deps)
+      if (!llvm::is_contained(R.Deps, S))
+        R.Deps.push_back(S);
+  assert(R.isWellFormed());
+  return R;
+}
+
 void LaneMask::addDeps(llvm::ArrayRef<SymbolId> D) {
   for (SymbolId S : D)
     if (!llvm::is_contained(Deps, S))
@@ -344,6 +405,7 @@ void LaneMask::addDeps(llvm::ArrayRef<SymbolId> D) {
 }
 
 LaneMask ccl::intersect(const LaneMask &M, const LaneBool &C, bool Negate) {
+  assert(M.isWellFormed() && C.isWellFormed());
   LaneBits Undecided = ~(C.True | C.False);
   LaneBits Yes = (Negate ? C.False : C.True) | (Undecided & C.Uniform);
   LaneBits No = Negate ? C.True : C.False;
@@ -353,24 +415,29 @@ LaneMask ccl::intersect(const LaneMask &M, const LaneBool &C, bool Negate) {
   R.Deps = M.Deps;
   if (R.May & Undecided)
     R.addDeps(C.Deps);
+  assert(R.isWellFormed());
   return R;
 }
 
 LaneMask ccl::unite(const LaneMask &A, const LaneMask &B) {
+  assert(A.isWellFormed() && B.isWellFormed());
   LaneMask R;
   R.Must = A.Must | B.Must;
   R.May = A.May | B.May;
   R.Deps = A.Deps;
   R.addDeps(B.Deps);
+  assert(R.isWellFormed());
   return R;
 }
 
 LaneMask ccl::subtract(const LaneMask &M, const LaneMask &Left) {
+  assert(M.isWellFormed() && Left.isWellFormed());
   LaneMask R;
   R.Must = M.Must & ~Left.May;
   R.May = M.May & ~Left.Must;
   R.Deps = M.Deps;
   if (R.Must != R.May)
     R.addDeps(Left.Deps);
+  assert(R.isWellFormed());
   return R;
 }

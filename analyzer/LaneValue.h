@@ -47,6 +47,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -93,6 +94,10 @@ public:
   bool sameAs(const LaneInt &O, LaneBits Lanes = kAllLanes) const;
   /// The lanes in which both values have the same form.
   LaneBits laneEquals(const LaneInt &O) const;
+  /// The form's invariant: terms sorted by symbol, each symbol once, no term
+  /// whose coefficient is 0 in every lane. Every LaneInt built by this
+  /// interface has it (asserted where terms are made).
+  bool isCanonical() const;
 
   friend std::optional<LaneInt> add(const LaneInt &A, const LaneInt &B);
   friend std::optional<LaneInt> sub(const LaneInt &A, const LaneInt &B);
@@ -151,6 +156,8 @@ struct MemObject {
 
 const char *spaceName(MemObject::SpaceKind S);
 
+struct LaneMask;
+
 /// A value the interpreter can hold: an integer, a pointer (an object and a
 /// byte offset into it), or Unknown with the reason it is unknown.
 /// An Int or Ptr may still be undefined in some lanes (Defined): a variable
@@ -181,6 +188,7 @@ struct Value {
     return V;
   }
   static Value pointer(const MemObject *Obj, LaneInt Offset) {
+    assert(Obj && "a pointer value points into an object");
     Value V;
     V.Kind = Ptr;
     V.Base = Obj;
@@ -197,6 +205,38 @@ struct Value {
   bool isPtr() const { return Kind == Ptr; }
   /// Same kind, same object and same form in every lane of \p Lanes.
   bool sameAs(const Value &O, LaneBits Lanes) const;
+  /// The invariants of a Value: a Ptr has a base object; an Unknown has no
+  /// defined lane.
+  bool isWellFormed() const {
+    return (Kind != Ptr || Base) && (Kind != Unknown || Defined == 0);
+  }
+
+  /// The join where two paths meet: lanes in \p TakeA took path A and get
+  /// A's value, lanes in \p TakeB get B's, and a lane in neither (a
+  /// condition undecided there) keeps a value only where A and B have the
+  /// same form. Deps is the union of both sides' Deps.
+  /// Examples (lanes 0..3 shown, ? = undefined):
+  ///   A = [1, 2, 3, 4]   B = [1, 5, 3, 6]   TakeA = {0}  TakeB = {1}
+  ///     -> [1, 5, 3, ?]  lane 2 agrees, lane 3 does not
+  ///   A = n (uniform)    B = tx             TakeA = {0, 1}  TakeB = {2, 3}
+  ///     -> [n, n, 2, 3]  (coefficient of n: [1, 1, 0, 0]), all defined
+  ///   A = n              B = tx             TakeA = TakeB = {}
+  ///     -> [?, ?, ?, ?]  (if (n > 0) v = n; else v = tx;  undecided)
+  ///   A = n              B = n              TakeA = TakeB = {}
+  ///     -> n             both paths agree: defined in every lane
+  ///   A Unknown          B = [7]*32         TakeA = {0}  TakeB = the rest
+  ///     -> [?, 7, 7, 7]  lane 0 undefined, with A's reason
+  /// Values of different kinds or objects do not mix: the result is A in
+  /// TakeA if A is defined in one of those lanes, else B in TakeB.
+  static Value join(const Value &A, const Value &B, LaneBits TakeA,
+                    LaneBits TakeB);
+  /// An assignment of \p New under mask \p M to a variable holding \p Old:
+  /// every lane that may execute it (M.May) takes New, the others keep Old
+  /// (join(New, Old, M.May, ~M.May)).
+  /// Example: x = 0 in every lane, then `if (tx < 16) x = tx;` (M.May =
+  /// lanes 0..15): x = [0, 1, ..., 15, 0, ..., 0], defined everywhere.
+  static Value mergeMasked(const Value &Old, const Value &New,
+                           const LaneMask &M);
 };
 
 /// Three-valued set of lanes: lanes in Must are certainly active; lanes in
@@ -208,6 +248,8 @@ struct LaneMask {
   llvm::SmallVector<SymbolId, 2> Deps;
 
   static LaneMask all(LaneBits B) { return LaneMask{B, B, {}}; }
+  /// The invariant: a lane certainly active may be active (Must within May).
+  bool isWellFormed() const { return (Must & ~May) == 0; }
   bool none() const { return May == 0; }
   bool decided() const { return Must == May; }
   void addDeps(llvm::ArrayRef<SymbolId> D);
@@ -223,6 +265,8 @@ struct LaneBool {
   LaneBits Uniform = 0;
   llvm::SmallVector<SymbolId, 2> Deps;
   LaneBits undecided() const { return ~(True | False); }
+  /// The invariant: no lane is both true and false.
+  bool isWellFormed() const { return (True & False) == 0; }
   /// Every undecided lane is uniformly undecided.
   bool allUniform() const { return (undecided() & ~Uniform) == 0; }
 };

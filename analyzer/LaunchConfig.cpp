@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace clang;
 using namespace ccl;
@@ -34,7 +35,7 @@ std::string BlockShape::describe(const SourceManager &SM) const {
   case Default:
     return S + " (assumed; no launch site, __launch_bounds__ or --block-dim)";
   }
-  return S;
+  llvm_unreachable("unknown BlockShape source");
 }
 
 std::optional<Dim3> ccl::parseDim3(llvm::StringRef S) {
