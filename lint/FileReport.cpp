@@ -354,7 +354,12 @@ void FileReporter::finish(const TUAnalysis &TU) {
      << Out.Unknown << " not analyzable"
      << (Out.Unknown && Opts.Report != ReportMode::All ? " (see --report=all)"
                                                        : "")
-     << (Out.CompileErrors ? "; the file has compile errors" : "") << "\n";
+     << (Out.CompileErrors
+             ? "; the file has compile errors (" + std::to_string(Out.Kernels) +
+                   " kernel" + (Out.Kernels == 1 ? "" : "s") +
+                   " analyzed anyway)"
+             : "")
+     << "\n";
 }
 } // namespace
 

@@ -42,6 +42,14 @@ config.substitutions.append(("%shim-flags", "-x cuda --cuda-device-only -nocudai
 if os.path.exists(tidy) and config.ccl_sanitize.upper() not in ("ON", "1", "TRUE"):
     config.available_features.add("clang-tidy")
 import shutil
+# Microsoft's SARIF multitool, installed from npm by .ci/run (utils/test.sh)
+# into build-tools/ at the source root, or named by $CCL_SARIF_MULTITOOL.
+multitool = os.environ.get("CCL_SARIF_MULTITOOL") or os.path.join(
+    config.ccl_src_root, "build-tools", "node_modules", "@microsoft",
+    "sarif-multitool-linux", "Sarif.Multitool")
+if os.access(multitool, os.X_OK):
+    config.available_features.add("sarif-multitool")
+    config.substitutions.append(("%sarif-multitool", multitool))
 if shutil.which("nvim"):
     config.available_features.add("neovim")
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
