@@ -50,9 +50,73 @@ static AccessCost costAt(const MemObject &Obj, const LaneArray &Off,
   return Worst;
 }
 
+namespace {
+using TermList = llvm::SmallVector<const LaneInt::Term *, 2>;
+
+/// The concrete pattern of \p Offset with each lane-varying term's symbol
+/// at the value given in \p Values; uniform terms are dropped (they only
+/// shift). False on overflow.
+bool patternFor(const LaneInt &Offset, const TermList &Varying,
+                llvm::ArrayRef<int64_t> Values, LaneArray &Out) {
+  Out = Offset.consts();
+  for (size_t I = 0; I < Varying.size(); ++I)
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      int64_t P;
+      if (__builtin_mul_overflow(Varying[I]->Coef[K], Values[I], &P) ||
+          __builtin_add_overflow(Out[K], P, &Out[K]))
+        return false;
+    }
+  return true;
+}
+
+/// The worst cost over samples of the (one or two) lane-varying symbols, with
+/// HoldsFor when one symbol decides it. Known is false when every sample
+/// overflows.
+AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
+                         const TermList &Varying, LaneBits Lanes,
+                         unsigned Bytes, uint64_t Step,
+                         const std::vector<std::string> &SymbolNames) {
+  const size_t N = std::size(kSamples);
+  AccessCost Worst;
+  bool Have = false;
+  std::vector<unsigned> BadnessBySample; // only for one varying symbol
+  for (size_t I = 0; I < N; ++I) {
+    for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {
+      int64_t Vals[2] = {kSamples[I], kSamples[J]};
+      LaneArray Off;
+      if (!patternFor(Offset, Varying,
+                      llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off))
+        continue;
+      bool Invariant;
+      AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant);
+      if (Varying.size() == 1)
+        BadnessBySample.push_back(C.badness());
+      if (!Have || C.badness() > Worst.badness()) {
+        Worst = C;
+        Have = true;
+      }
+    }
+  }
+  if (!Have)
+    return Worst;
+  Worst.Known = true;
+  if (Varying.size() == 1 && BadnessBySample.size() == N) {
+    // Smallest sample from which every larger sample is the worst.
+    size_t From = N;
+    while (From > 0 && BadnessBySample[From - 1] == Worst.badness())
+      --From;
+    if (From > 0 && From < N && Varying[0]->Sym < SymbolNames.size())
+      Worst.HoldsFor =
+          SymbolNames[Varying[0]->Sym] + " >= " + std::to_string(kSamples[From]);
+  }
+  return Worst;
+}
+} // namespace
+
 AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
                                   const LaneMask &Mask, unsigned Bytes,
                                   const std::vector<std::string> &SymbolNames) {
+  assert(Mask.isWellFormed());
   AccessCost Result;
   Result.Shared = Obj.Space == MemObject::Shared;
   LaneBits Lanes = Mask.May;
@@ -71,7 +135,7 @@ AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
 
   // Split terms: uniform ones fold into the shift's alignment.
   uint64_t G = Obj.BaseAlign ? Obj.BaseAlign : 1;
-  llvm::SmallVector<const LaneInt::Term *, 2> Varying;
+  TermList Varying;
   for (const LaneInt::Term &T : Offset.terms()) {
     Result.Symbols.push_back(T.Sym);
     bool Uniform = true;
@@ -90,23 +154,9 @@ AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
   if (Step == 0)
     Step = Mod;
 
-  // Concrete part of the pattern: uniform terms are dropped (they shift only).
-  auto patternFor = [&](llvm::ArrayRef<int64_t> VaryingValues,
-                        LaneArray &Out) -> bool {
-    Out = Offset.consts();
-    for (size_t I = 0; I < Varying.size(); ++I)
-      for (unsigned K = 0; K < kWarpSize; ++K) {
-        int64_t P;
-        if (__builtin_mul_overflow(Varying[I]->Coef[K], VaryingValues[I], &P) ||
-            __builtin_add_overflow(Out[K], P, &Out[K]))
-          return false;
-      }
-    return true;
-  };
-
   if (Varying.empty()) {
     LaneArray Off;
-    patternFor({}, Off);
+    patternFor(Offset, Varying, {}, Off);
     bool Invariant;
     AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant);
     C.Known = true;
@@ -116,51 +166,20 @@ AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
     C.Symbols = Result.Symbols;
     return C;
   }
-
   if (Varying.size() > 2) {
     Result.Reason = "the lane pattern depends on more than two unknown values";
     return Result;
   }
-
-  // Sample the lane-varying symbols.
-  const size_t N = std::size(kSamples);
-  AccessCost Worst;
-  bool Have = false;
-  std::vector<unsigned> BadnessBySample; // only for one varying symbol
-  for (size_t I = 0; I < N; ++I) {
-    for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {
-      int64_t Vals[2] = {kSamples[I], kSamples[J]};
-      LaneArray Off;
-      if (!patternFor(llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off))
-        continue;
-      bool Invariant;
-      AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant);
-      if (Varying.size() == 1)
-        BadnessBySample.push_back(C.badness());
-      if (!Have || C.badness() > Worst.badness()) {
-        Worst = C;
-        Have = true;
-      }
-    }
-  }
-  if (!Have) {
+  AccessCost Worst =
+      sampleVarying(Obj, Offset, Varying, Lanes, Bytes, Step, SymbolNames);
+  if (!Worst.Known) {
     Result.Reason = "address arithmetic overflows for every sampled value";
     return Result;
   }
-  Worst.Known = true;
   Worst.Exact = false;
   Worst.Pattern = Offset.describeLaneStride(Lanes, SymbolNames);
   Worst.Lanes = Lanes;
   Worst.ActiveLanes = Result.ActiveLanes;
   Worst.Symbols = Result.Symbols;
-  if (Varying.size() == 1 && BadnessBySample.size() == N) {
-    // Smallest sample from which every larger sample is the worst.
-    size_t From = N;
-    while (From > 0 && BadnessBySample[From - 1] == Worst.badness())
-      --From;
-    if (From > 0 && From < N && Varying[0]->Sym < SymbolNames.size())
-      Worst.HoldsFor =
-          SymbolNames[Varying[0]->Sym] + " >= " + std::to_string(kSamples[From]);
-  }
   return Worst;
 }

@@ -9,7 +9,7 @@ using namespace clang;
 using namespace ccl;
 
 namespace {
-/// Memo key for cost computations: identical patterns recur across warps.
+/// Memo key for cost computations.
 std::string costKey(const AccessEvent &Ev) {
   std::string K;
   auto Put = [&K](const void *P, size_t N) {
@@ -27,87 +27,94 @@ std::string costKey(const AccessEvent &Ev) {
   }
   return K;
 }
-} // namespace
 
-std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
-                                             const FunctionDecl *Kernel,
-                                             Dim3 Block,
-                                             const InterpreterOptions &Opts) {
+/// Folds the dynamic access events of one kernel into one record per
+/// (site, op): the worst instance, exactness, dependencies.
+class RecordFolder {
+public:
+  /// \p I is the interpreter that sent \p Ev (it names the symbols).
+  void add(const AccessEvent &Ev, const Interpreter &I);
+  /// The records in source order; every record is inexact when the analysis
+  /// stopped early (accesses never reached could be worse).
+  std::vector<AccessRecord> finish(const Interpreter &I,
+                                   const SourceManager &SM);
+
+private:
+  const AccessCost &costOf(const AccessEvent &Ev, const Interpreter &I);
   std::map<std::pair<const Expr *, AccessOp>, AccessRecord> Records;
+  /// Memo of cost computations: identical patterns recur across warps.
   std::map<std::string, AccessCost> Memo;
-  Interpreter *Interp = nullptr;
+};
 
-  auto OnAccess = [&](const AccessEvent &Ev) {
-    AccessRecord &R = Records[{Ev.Site, Ev.Op}];
-    bool First = R.Instances == 0;
-    ++R.Instances;
-    if (First) {
-      R.Site = Ev.Site;
-      R.Op = Ev.Op;
-      R.Bytes = Ev.Bytes;
-      if (Ev.Obj) {
-        R.Space = Ev.Obj->Space == MemObject::Shared ? MemObject::Shared
-                                                     : MemObject::Global;
-        R.Object = Ev.Obj->Name;
-        R.ObjectDecl = Ev.Obj->Decl;
-        R.ObjectDynamic = Ev.Obj->Dynamic;
-        R.AlignReason = Ev.Obj->AlignReason;
-      }
-    }
-    for (const std::string &N : Interp->namesOf(Ev.Mask.Deps))
-      R.DependsOn.insert(N);
-    for (const std::string &N : Interp->namesOf(Ev.Address.Deps))
-      R.DependsOn.insert(N);
-    if (!R.Known)
-      return;
-    if (!Ev.Obj || Ev.Address.isUnknown()) {
-      R.Known = false;
-      R.Exact = false;
-      R.Reason = Ev.Address.Reason.empty() ? "address not followed"
-                                           : Ev.Address.Reason;
-      return;
-    }
-    std::string Key = costKey(Ev);
-    auto It = Memo.find(Key);
-    if (It == Memo.end())
-      It = Memo
-               .emplace(Key, computeAccessCost(*Ev.Obj, Ev.Address.I, Ev.Mask,
-                                               Ev.Bytes, Interp->symbolNames()))
-               .first;
-    const AccessCost &C = It->second;
-    if (!C.Known) {
-      R.Known = false;
-      R.Exact = false;
-      R.Reason = C.Reason;
-      return;
-    }
-    for (const std::string &N : Interp->namesOf(C.Symbols))
-      R.DependsOn.insert(N);
-    R.Exact &= C.Exact;
-    if (First || C.badness() > R.Worst.badness()) {
-      R.Worst = C;
-      R.WorstContext = Ev.Context;
-      R.HoldsFor = C.HoldsFor;
-    }
-  };
+const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
+                                       const Interpreter &I) {
+  std::string Key = costKey(Ev);
+  auto It = Memo.find(Key);
+  if (It == Memo.end())
+    It = Memo
+             .emplace(Key, computeAccessCost(*Ev.Obj, Ev.Address.I, Ev.Mask,
+                                             Ev.Bytes, I.symbolNames()))
+             .first;
+  return It->second;
+}
 
-  Interpreter I(Ctx, Opts, Block, OnAccess);
-  Interp = &I;
-  unsigned Warps = (Block.threads() + kWarpSize - 1) / kWarpSize;
-  for (unsigned W = 0; W < Warps; ++W)
-    I.runWarp(Kernel, W);
+void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
+  AccessRecord &R = Records[{Ev.Site, Ev.Op}];
+  bool First = R.Instances == 0;
+  ++R.Instances;
+  if (First) {
+    R.Site = Ev.Site;
+    R.Op = Ev.Op;
+    R.Bytes = Ev.Bytes;
+    if (Ev.Obj) {
+      R.Space = Ev.Obj->Space == MemObject::Shared ? MemObject::Shared
+                                                   : MemObject::Global;
+      R.Object = Ev.Obj->Name;
+      R.ObjectDecl = Ev.Obj->Decl;
+      R.ObjectDynamic = Ev.Obj->Dynamic;
+      R.AlignReason = Ev.Obj->AlignReason;
+    }
+  }
+  for (const std::string &N : I.namesOf(Ev.Mask.Deps))
+    R.DependsOn.insert(N);
+  for (const std::string &N : I.namesOf(Ev.Address.Deps))
+    R.DependsOn.insert(N);
+  if (!R.Known)
+    return;
+  if (!Ev.Obj || Ev.Address.isUnknown()) {
+    R.Known = false;
+    R.Exact = false;
+    R.Reason = Ev.Address.Reason.empty() ? "address not followed"
+                                         : Ev.Address.Reason;
+    return;
+  }
+  const AccessCost &C = costOf(Ev, I);
+  if (!C.Known) {
+    R.Known = false;
+    R.Exact = false;
+    R.Reason = C.Reason;
+    return;
+  }
+  for (const std::string &N : I.namesOf(C.Symbols))
+    R.DependsOn.insert(N);
+  R.Exact &= C.Exact;
+  if (First || C.badness() > R.Worst.badness()) {
+    R.Worst = C;
+    R.WorstContext = Ev.Context;
+    R.HoldsFor = C.HoldsFor;
+  }
+}
 
+std::vector<AccessRecord> RecordFolder::finish(const Interpreter &I,
+                                               const SourceManager &SM) {
   std::vector<AccessRecord> Out;
   for (auto &KV : Records) {
-    // Accesses that were never reached because the analysis stopped early
-    // could be worse: nothing is exact then.
     if (!I.incompleteReason().empty()) {
       KV.second.Exact = false;
       KV.second.DependsOn.insert("(" + I.incompleteReason() + ")");
     }
     Out.push_back(std::move(KV.second));
   }
-  const SourceManager &SM = Ctx.getSourceManager();
   llvm::stable_sort(Out, [&SM](const AccessRecord &A, const AccessRecord &B) {
     SourceLocation LA = SM.getExpansionLoc(A.Site->getBeginLoc());
     SourceLocation LB = SM.getExpansionLoc(B.Site->getBeginLoc());
@@ -116,4 +123,18 @@ std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
     return A.Op < B.Op;
   });
   return Out;
+}
+} // namespace
+
+std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
+                                             const FunctionDecl *Kernel,
+                                             Dim3 Block,
+                                             const InterpreterOptions &Opts) {
+  RecordFolder Folder;
+  Interpreter I(Ctx, Opts, Block,
+                [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
+  unsigned Warps = (Block.threads() + kWarpSize - 1) / kWarpSize;
+  for (unsigned W = 0; W < Warps; ++W)
+    I.runWarp(Kernel, W);
+  return Folder.finish(I, Ctx.getSourceManager());
 }
