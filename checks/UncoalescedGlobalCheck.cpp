@@ -19,7 +19,10 @@ const CheckInfo &UncoalescedGlobalCheck::info() {
       "docs/checks/cuda-uncoalesced-global.md",
       {{"MinEfficiency", 80, 1, 100,
         "report an access when ideal sectors / sectors is below this "
-        "percentage"}},
+        "percentage"},
+       {"MinExcessSectors", 2, 1, 1024,
+        "and only when it moves at least this many sectors more than the "
+        "ideal (2 sectors for an ideal 1 is not worth a warning)"}},
       [](const CheckInfo &I, const OptionValues &V) -> std::unique_ptr<Check> {
         return std::make_unique<UncoalescedGlobalCheck>(I, V);
       }};
@@ -31,7 +34,9 @@ bool UncoalescedGlobalCheck::isFlagged(const AccessRecord &R) const {
     return false;
   // sectors * MinEfficiency > ideal * 100  <=>  efficiency < MinEfficiency%
   return (int64_t)R.Worst.G.IdealSectors * 100 <
-         (int64_t)R.Worst.G.Sectors * MinEfficiency;
+             (int64_t)R.Worst.G.Sectors * MinEfficiency &&
+         (int64_t)R.Worst.G.Sectors - (int64_t)R.Worst.G.IdealSectors >=
+             MinExcessSectors;
 }
 
 void UncoalescedGlobalCheck::report(const AccessRecord &R,

@@ -2,7 +2,8 @@
 //
 // Finds global memory accesses whose warp request moves more 32-byte sectors
 // than the bytes it uses need: efficiency = ideal sectors / sectors below
-// MinEfficiency percent (default 80).
+// MinEfficiency percent (default 80), and at least MinExcessSectors (default
+// 2) sectors more than the ideal.
 // Docs: docs/checks/cuda-uncoalesced-global.md
 //
 //===----------------------------------------------------------------------===//
@@ -15,7 +16,8 @@ class UncoalescedGlobalCheck : public Check {
 public:
   static const CheckInfo &info();
   UncoalescedGlobalCheck(const CheckInfo &Info, const OptionValues &Options)
-      : Check(Info, Options), MinEfficiency(option("MinEfficiency")) {}
+      : Check(Info, Options), MinEfficiency(option("MinEfficiency")),
+        MinExcessSectors(option("MinExcessSectors")) {}
   bool appliesTo(const AccessRecord &R) const override {
     return R.Space == MemObject::Global;
   }
@@ -24,7 +26,8 @@ public:
               Finding &F) const override;
 
 private:
-  int64_t MinEfficiency; ///< percent
+  int64_t MinEfficiency;    ///< percent
+  int64_t MinExcessSectors; ///< sectors above the ideal
 };
 } // namespace ccl
 #endif

@@ -1,7 +1,10 @@
-// Thresholds are options: MinEfficiency (percent, default 80) and
-// MaxConflictWays (default 1); bad values are configuration errors.
+// Thresholds are options: MinEfficiency (percent, default 80),
+// MinExcessSectors (default 2: one sector more than the ideal is not worth a
+// warning) and MaxConflictWays (default 1); bad values are configuration
+// errors.
 // RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.MinEfficiency=90 --check-option=cuda-shared-bank-conflict.MaxConflictWays=2 | FileCheck %s --check-prefix=STRICT --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.MinEfficiency=90 --check-option=cuda-uncoalesced-global.MinExcessSectors=1 --check-option=cuda-shared-bank-conflict.MaxConflictWays=2 | FileCheck %s --check-prefix=STRICT --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.MinEfficiency=90 --check-option=cuda-shared-bank-conflict.MaxConflictWays=2 | FileCheck %s --check-prefix=EXCESS --implicit-check-not=warning:
 // RUN: not %lint %s --check-option=cuda-uncoalesced-global.MinEfficiency=abc 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %lint %s --check-option=cuda-uncoalesced-global.Nope=1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 __global__ void k(const float* in, float* out) {
@@ -12,6 +15,7 @@ __global__ void k(const float* in, float* out) {
   // DEFAULT: :[[@LINE-2]]:35: warning: shared load 's[...]' has a 4-way bank conflict
   // STRICT: :[[@LINE-3]]:12: warning: global load 'in[...]' touches 5 sectors per warp request (ideal 4, 80.0% efficiency)
   // STRICT: :[[@LINE-4]]:35: warning: shared load 's[...]' has a 4-way bank conflict
+  // EXCESS: :[[@LINE-5]]:35: warning: shared load 's[...]' has a 4-way bank conflict
 }
 // BAD: error: invalid value 'abc' for option 'cuda-uncoalesced-global.MinEfficiency' (expected an integer in [1, 100]); using 80
 // UNKNOWN: error: unknown check option 'cuda-uncoalesced-global.Nope'
