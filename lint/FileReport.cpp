@@ -4,6 +4,7 @@
 #include "lint/Suppressions.h"
 #include "lint/Verification.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnostic.h"
@@ -11,6 +12,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -120,8 +122,19 @@ private:
   }
   void missingHeadersNote();
   void verify(TUAnalysis &TU);
-  void reportRecord(const AccessRecord &R, const KernelRun &Run,
-                    const TUAnalysis &TU);
+  /// A flagged record that is neither suppressed nor in the baseline.
+  struct Candidate {
+    size_t Access; ///< index in Out.Accesses
+    const AccessRecord *R;
+    const KernelRun *Run;
+    const Check *C;
+    std::string RelFile, Text, Print;
+  };
+  void classify(const AccessRecord &R, const KernelRun &Run);
+  void reportSites(const TUAnalysis &TU);
+  void reportSite(const std::vector<const Candidate *> &Group,
+                  const TUAnalysis &TU);
+  std::string siteId(const AccessRecord &R) const;
   AccessReport accessReport(const AccessRecord &R, const KernelRun &Run);
   bool suppressed(const AccessRecord &R, const Check &C) const;
   void addFinding(const Finding &F, const AccessRecord &R,
@@ -139,6 +152,18 @@ private:
   raw_string_ostream TextOS;
   TextDiagnostic Text;
   std::optional<Verification> Verify;
+  std::vector<Candidate> Candidates;
+  /// Per access: the verification sentence, and the remark shown when it is
+  /// not flagged ("" for none).
+  std::vector<std::string> VerifyTexts, RemarkTexts;
+  std::vector<const AccessRecord *> Records;
+  /// Remarks about a kernel run, shown before its first record.
+  struct RunRemark {
+    size_t Before;
+    SourceLocation Loc;
+    std::string Message;
+  };
+  std::vector<RunRemark> RunRemarks;
 };
 
 void FileReporter::emit(SourceLocation L, DiagnosticsEngine::Level Lvl,
@@ -187,13 +212,15 @@ void FileReporter::run(TUAnalysis &TU) {
   verify(TU);
   for (const KernelRun &Run : TU.Runs) {
     if (Opts.Verify != VerifyMode::None && !Run.NotRunnable.empty())
-      remark(Run.Kernel->getLocation(),
-             "kernel '" + Run.Name + "' is not runnable on " +
-                 (Opts.Verify == VerifyMode::Gpu ? "the gpu" : "cpu") + " (" +
-                 Run.NotRunnable + "); its predictions are not verified");
+      RunRemarks.push_back(
+          {Out.Accesses.size(), Run.Kernel->getLocation(),
+           "kernel '" + Run.Name + "' is not runnable on " +
+               (Opts.Verify == VerifyMode::Gpu ? "the gpu" : "cpu") + " (" +
+               Run.NotRunnable + "); its predictions are not verified"});
     for (const AccessRecord &R : Run.Records)
-      reportRecord(R, Run, TU);
+      classify(R, Run);
   }
+  reportSites(TU);
   finish(TU);
 }
 
@@ -234,19 +261,41 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
   return A;
 }
 
-void FileReporter::reportRecord(const AccessRecord &R, const KernelRun &Run,
-                                const TUAnalysis &TU) {
+/// The function an access is written in (not the kernel it runs for: a
+/// device helper's access is one site whatever calls it).
+std::string enclosingFunction(const Expr *E, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  for (unsigned Depth = 0; !Parents.empty() && Depth < 200; ++Depth) {
+    if (const auto *FD = Parents[0].get<FunctionDecl>())
+      return FD->getNameAsString();
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return "";
+}
+
+std::string FileReporter::siteId(const AccessRecord &R) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(R.Site->getBeginLoc()));
+  if (P.isInvalid())
+    return "";
+  return relativeToRoot(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+         ":" + std::to_string(P.getColumn()) + ":" + spaceName(R.Space) + ":" +
+         accessOpName(R.Op);
+}
+
+/// Pass 1, per record: the report, the verification, what the checks say,
+/// suppressions and the baseline.
+void FileReporter::classify(const AccessRecord &R, const KernelRun &Run) {
   AccessReport A = accessReport(R, Run);
+  A.Site = siteId(R);
   CheckVerdicts V = classifyRecord(R, Checks);
   if (V.Owner)
     A.Check = V.Owner->name().str();
-  std::string VerifyText;
-  if (Verify || Opts.Verify != VerifyMode::None)
-    VerifyText = Verify ? Verify->judge(R, Run, A) : "";
+  std::string VerifyText = Verify ? Verify->judge(R, Run, A) : "";
   if (Opts.Verify != VerifyMode::None && A.Verdict == Verdict::None)
     A.Verdict = Verdict::NotVerified;
   if (!R.Known)
     ++Out.Unknown;
+  size_t Index = Out.Accesses.size();
   for (const Check *C : V.FlaggedBy) {
     if (suppressed(R, *C)) {
       A.Suppressed = true;
@@ -255,28 +304,104 @@ void FileReporter::reportRecord(const AccessRecord &R, const KernelRun &Run,
     std::string RelFile = relativeToRoot(A.Pos.File);
     std::string Text = accessText(R.Site, Ctx);
     std::string Print =
-        fingerprint(C->name(), RelFile, Run.Name, Text, accessOpName(R.Op));
-    Out.Baseline.push_back(
-        {Print, C->name().str(), RelFile, Run.Name, Text, accessOpName(R.Op)});
+        fingerprint(C->name(), RelFile, enclosingFunction(R.Site, Ctx), Text,
+                    accessOpName(R.Op));
     if (Opts.Baseline.count(Print)) {
       A.InBaseline = true;
+      Out.Baseline.push_back({Print, C->name().str(), RelFile, Run.Name, Text,
+                              accessOpName(R.Op)});
       continue;
     }
-    Finding F = reportFinding(*C, R, Run, TU, Ctx);
-    if (A.Verdict != Verdict::None && !VerifyText.empty())
-      F.Notes.push_back({R.Site->getBeginLoc(), VerifyText});
-    if (!A.Flagged)
-      A.Check = C->name().str();
-    A.Flagged = true;
-    ++Out.Flagged;
-    renderFinding(F);
-    addFinding(F, R, RelFile, Text, Print, Run.Name);
+    Candidates.push_back({Index, &R, &Run, C, RelFile, Text, Print});
   }
-  if (!A.Flagged &&
-      (Opts.Report == ReportMode::All || A.Verdict == Verdict::Refuted))
-    emit(R.Site->getBeginLoc(), DiagnosticsEngine::Remark,
-         summary(R, Ctx) + (VerifyText.empty() ? "" : "; " + VerifyText));
+  RemarkTexts.push_back(
+      Opts.Report == ReportMode::All || A.Verdict == Verdict::Refuted
+          ? summary(R, Ctx) + (VerifyText.empty() ? "" : "; " + VerifyText)
+          : "");
+  VerifyTexts.push_back(A.Verdict != Verdict::None ? VerifyText : "");
+  Records.push_back(&R);
   Out.Accesses.push_back(std::move(A));
+}
+
+/// Pass 2: one warning per source site and check, for its worst record, in
+/// the order of the records; remarks for the records not flagged.
+void FileReporter::reportSites(const TUAnalysis &TU) {
+  std::map<std::pair<const Check *, std::string>,
+           std::vector<const Candidate *>>
+      Groups;
+  std::vector<std::vector<const Candidate *>> Opens(Out.Accesses.size());
+  for (const Candidate &C : Candidates) {
+    auto &G = Groups[{C.C, Out.Accesses[C.Access].Site}];
+    G.push_back(&C);
+    Out.Accesses[C.Access].Flagged = true;
+  }
+  for (auto &KV : Groups) // a group is reported where its first record is
+    Opens[KV.second.front()->Access].push_back(KV.second.front());
+  auto Remark = RunRemarks.begin();
+  for (size_t I = 0; I <= Out.Accesses.size(); ++I) {
+    for (; Remark != RunRemarks.end() && Remark->Before == I; ++Remark)
+      remark(Remark->Loc, Remark->Message);
+    if (I == Out.Accesses.size())
+      break;
+    // Groups opened here, in the order of the checks' candidates.
+    llvm::sort(Opens[I],
+               [](const Candidate *A, const Candidate *B) { return A < B; });
+    for (const Candidate *C : Opens[I])
+      reportSite(Groups[{C->C, Out.Accesses[I].Site}], TU);
+    if (!Out.Accesses[I].Flagged && !RemarkTexts[I].empty())
+      emit(Records[I]->Site->getBeginLoc(), DiagnosticsEngine::Remark,
+           RemarkTexts[I]);
+  }
+}
+
+void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
+                              const TUAnalysis &TU) {
+  // The worst record: lowest efficiency, then most sectors or wavefronts.
+  const Candidate *W = Group.front();
+  for (const Candidate *C : Group) {
+    const AccessCost &A = C->R->Worst, &B = W->R->Worst;
+    if (A.efficiency() < B.efficiency() ||
+        (A.efficiency() == B.efficiency() && A.badness() > B.badness()))
+      W = C;
+  }
+  Finding F = reportFinding(*W->C, *W->R, *W->Run, TU, Ctx);
+  if (!VerifyTexts[W->Access].empty())
+    F.Notes.push_back({W->R->Site->getBeginLoc(), VerifyTexts[W->Access]});
+  if (Group.size() > 1) {
+    std::set<std::string> Names;
+    unsigned Lo = ~0u, Hi = 0;
+    for (const Candidate *C : Group) {
+      if (C == W)
+        continue;
+      const AccessReport &A = Out.Accesses[C->Access];
+      Names.insert(A.Kernel + " with a block of " + A.Block.str());
+      Lo = std::min(Lo, C->R->Worst.badness());
+      Hi = std::max(Hi, C->R->Worst.badness());
+    }
+    std::string List;
+    for (const std::string &N : Names)
+      List += (List.empty() ? "" : ", ") + N;
+    std::string Unit =
+        W->R->Space == MemObject::Shared ? " wavefronts" : " sectors";
+    F.Notes.push_back(
+        {W->R->Site->getBeginLoc(),
+         "also flagged in " + std::to_string(Group.size() - 1) +
+             " other instance" + (Group.size() == 2 ? "" : "s") + " (" + List +
+             "): " +
+             (Lo == Hi ? std::to_string(Lo)
+                       : std::to_string(Lo) + "-" + std::to_string(Hi)) +
+             Unit + " per request"});
+  }
+  Out.Accesses[W->Access].Check = W->C->name().str();
+  for (const Candidate *C : Group)
+    Out.Accesses[C->Access].Check = W->C->name().str();
+  Out.Baseline.push_back({W->Print, W->C->name().str(), W->RelFile,
+                          W->Run->Name, W->Text, accessOpName(W->R->Op)});
+  ++Out.Flagged;
+  renderFinding(F);
+  addFinding(F, *W->R, W->RelFile, W->Text, W->Print, W->Run->Name);
+  Out.Findings.back().Record = W->Access;
+  Out.Findings.back().Instances = Group.size();
 }
 
 void FileReporter::renderFinding(const Finding &F) {
@@ -324,7 +449,6 @@ void FileReporter::addFinding(const Finding &F, const AccessRecord &R,
   D.Access = Text;
   D.RelativeFile = RelFile;
   D.Fingerprint = Print;
-  D.Record = Out.Accesses.size(); // the record is appended after its findings
   Out.Findings.push_back(std::move(D));
 }
 

@@ -57,6 +57,9 @@ const char *verdictName(Verdict V);
 struct AccessReport {
   SourcePos Pos;
   SourcePos End; ///< just past the access expression's last token
+  /// The source site: "file:line:column:space:op". Instances of a template,
+  /// block shapes and callers of a device function share it.
+  std::string Site;
   std::string Kernel;
   MemObject::SpaceKind Space = MemObject::Global;
   AccessOp Op = AccessOp::Load;
@@ -84,7 +87,8 @@ struct AccessReport {
   bool MeasuredOnGpu = false;
 };
 
-/// A warning: what a check reported about one access record.
+/// A warning: what a check reported about one source site, for its worst
+/// record (instance, block shape); the others are named in a note.
 struct ReportedFinding {
   std::string Check;
   SourcePos Pos;
@@ -98,7 +102,8 @@ struct ReportedFinding {
   std::string Access;       ///< the access's source text
   std::string RelativeFile; ///< relative to the repository root
   std::string Fingerprint;  ///< what --baseline matches
-  size_t Record = 0;        ///< index in FileResult::Accesses
+  size_t Record = 0;        ///< the worst record: index in Accesses
+  size_t Instances = 1;     ///< records of the site this check flags
 };
 
 /// What identifies a finding across edits (--write-baseline).

@@ -2,6 +2,7 @@
 #include "lint/Options.h"
 #include "report/Report.h"
 #include "llvm/Support/ErrorHandling.h"
+#include <set>
 
 using namespace llvm;
 using namespace ccl;
@@ -56,6 +57,7 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
       {"line", A.Pos.Line},
       {"column", A.Pos.Column},
       {"kernel", A.Kernel},
+      {"site", A.Site},
       {"space", spaceName(A.Space)},
       {"op", accessOpName(A.Op)},
       {"bytes", numOrNull(A.Bytes != 0, A.Bytes)},
@@ -124,6 +126,8 @@ json::Value ccl::findingJson(const ReportedFinding &F, const AccessReport &A) {
                                 {"notes", std::move(Notes)},
                                 {"fixits", std::move(Fixes)},
                                 {"kernel", F.Kernel},
+                                {"site", A.Site},
+                                {"instances", F.Instances},
                                 {"op", accessOpName(A.Op)},
                                 {"access", F.Access},
                                 {"relative_file", F.RelativeFile},
@@ -167,14 +171,16 @@ json::Value ccl::jsonDocument(const LintResults &R) {
 
 json::Value ccl::baselineDocument(const LintResults &R) {
   json::Array Findings;
+  std::set<std::string> Seen;
   for (const FileResult &F : R.Files)
     for (const BaselineEntry &B : F.Baseline)
-      Findings.push_back(json::Object{{"fingerprint", B.Fingerprint},
-                                      {"check", B.Check},
-                                      {"file", B.File},
-                                      {"kernel", B.Kernel},
-                                      {"access", B.Access},
-                                      {"op", B.Op}});
+      if (Seen.insert(B.Fingerprint).second)
+        Findings.push_back(json::Object{{"fingerprint", B.Fingerprint},
+                                        {"check", B.Check},
+                                        {"file", B.File},
+                                        {"kernel", B.Kernel},
+                                        {"access", B.Access},
+                                        {"op", B.Op}});
   return json::Object{{"version", 1}, {"findings", std::move(Findings)}};
 }
 
