@@ -38,6 +38,8 @@ void addCudaIncludes(const LintOptions &Opts,
       Front.push_back("-Xclang");
       Front.push_back("-target-sdk-version=12.9");
     }
+    Front.push_back("-include");
+    Front.push_back(shimDir() + "/ccl_cuda_compat.h");
     return;
   }
   Front.push_back("-nocudainc");
@@ -46,6 +48,8 @@ void addCudaIncludes(const LintOptions &Opts,
   Front.push_back(shimDir());
   Front.push_back("-include");
   Front.push_back(shimDir() + "/cuda_shim.h");
+  Front.push_back("-include");
+  Front.push_back(shimDir() + "/ccl_cuda_compat.h");
 }
 } // namespace
 

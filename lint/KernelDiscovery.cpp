@@ -29,7 +29,10 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;
-    if (!SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+    // The main file and the project's own headers; not system headers
+    // (CUDA's, -isystem libraries).
+    SourceLocation L = SM.getExpansionLoc(FD->getLocation());
+    if (!SM.isInMainFile(L) && SM.isInSystemHeader(L))
       return true;
     if (FD->isDependentContext()) {
       Out.Templates.push_back(FD);

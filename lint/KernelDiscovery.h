@@ -1,6 +1,7 @@
 //===- KernelDiscovery.h - Which kernels a file has, and their instances --===//
 //
-// Kernels are the __global__ function definitions of the main file; each
+// Kernels are the __global__ function definitions of the main file and of
+// the project headers it includes (not system headers); each
 // template instantiation is its own kernel. --assume NAME=VALUE for a
 // template parameter selects the instantiations that agree, and instantiates
 // a template the file never does (the pipeline appends the instantiation to
@@ -29,7 +30,7 @@ struct KernelSet {
   std::vector<const clang::FunctionDecl *> Templates;
 };
 
-/// The kernels whose definition is in the main file.
+/// The kernels defined in the main file or a non-system header it includes.
 KernelSet collectKernels(clang::ASTContext &Ctx);
 
 /// "k", "k<float, 4>" as diagnostics print it.
