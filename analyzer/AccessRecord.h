@@ -1,6 +1,6 @@
 //===- AccessRecord.h - What the analysis says about one access site -------===//
 //
-// One record per (site, op) of a kernel analyzed for one block shape: the
+// One record per (site, memory space, op) of a kernel analyzed for one block shape: the
 // worst warp request over every warp and loop iteration (AccessCost.h),
 // whether every instance was exact, and what the numbers depend on. Built by
 // analyzeKernel (KernelAnalysis.h); the checks only read records.

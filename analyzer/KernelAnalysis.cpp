@@ -29,7 +29,7 @@ std::string costKey(const AccessEvent &Ev) {
 }
 
 /// Folds the dynamic access events of one kernel into one record per
-/// (site, op): the worst instance, exactness, dependencies.
+/// (site, space, op): the worst instance, exactness, dependencies.
 class RecordFolder {
 public:
   /// \p I is the interpreter that sent \p Ev (it names the symbols).
@@ -41,7 +41,10 @@ public:
 
 private:
   const AccessCost &costOf(const AccessEvent &Ev, const Interpreter &I);
-  std::map<std::pair<const Expr *, AccessOp>, AccessRecord> Records;
+  /// By (site, space, op): a helper's `dst[i] = src[i]` run global->shared
+  /// and shared->global is two loads and two stores, one per space (the
+  /// space of an unknown address is its own key, reported as global).
+  std::map<std::tuple<const Expr *, int, AccessOp>, AccessRecord> Records;
   /// Memo of cost computations: identical patterns recur across warps.
   std::map<std::string, AccessCost> Memo;
 };
@@ -59,7 +62,8 @@ const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
 }
 
 void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
-  AccessRecord &R = Records[{Ev.Site, Ev.Op}];
+  int SpaceKey = !Ev.Obj ? 2 : Ev.Obj->Space == MemObject::Shared ? 1 : 0;
+  AccessRecord &R = Records[{Ev.Site, SpaceKey, Ev.Op}];
   bool First = R.Instances == 0;
   ++R.Instances;
   if (First) {
@@ -120,7 +124,9 @@ std::vector<AccessRecord> RecordFolder::finish(const Interpreter &I,
     SourceLocation LB = SM.getExpansionLoc(B.Site->getBeginLoc());
     if (LA != LB)
       return SM.isBeforeInTranslationUnit(LA, LB);
-    return A.Op < B.Op;
+    if (A.Op != B.Op)
+      return A.Op < B.Op;
+    return A.Space < B.Space;
   });
   return Out;
 }
