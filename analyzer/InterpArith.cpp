@@ -22,6 +22,48 @@ using namespace ccl;
 using namespace ccl::interp;
 
 namespace {
+/// A / D or A % D with C's truncating semantics, D > 0 and A symbolic.
+/// divConst and remConst round toward minus infinity, which is C's result
+/// only where the dividend is not negative. Lane k is kept where that is
+/// proved: its constant is a multiple of D (both roundings agree), or its
+/// constant and every coefficient are >= 0 (symbols stand for non-negative
+/// values: the documented assumption on unknown indices). A lane without
+/// symbolic part is computed as in C. Every other lane (in[(256*bx + tx - 1)
+/// % 32]: lane 0 is -1 in block 0 and 31 elsewhere) is added to \p Undef.
+/// Unsigned dividends are the same: a negative constant there is a value
+/// that wrapped in some blocks and not in others.
+std::optional<LaneInt> truncatingDivRem(const LaneInt &A, int64_t D, bool Rem,
+                                        LaneBits &Undef) {
+  std::optional<LaneInt> R = Rem ? remConst(A, D) : divConst(A, D);
+  if (!R)
+    return R;
+  LaneArray Fixed = R->consts();
+  bool Changed = false;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    int64_t C = A.consts()[K];
+    bool HasSym = false, NonNeg = C >= 0;
+    for (const LaneInt::Term &T : A.terms()) {
+      HasSym |= T.Coef[K] != 0;
+      NonNeg &= T.Coef[K] >= 0;
+    }
+    if (!HasSym) {
+      int64_t V = Rem ? C % D : C / D;
+      Changed |= V != Fixed[K];
+      Fixed[K] = V;
+      continue;
+    }
+    if (C % D != 0 && !NonNeg)
+      Undef |= LaneBits(1) << K;
+  }
+  if (!Changed)
+    return R;
+  // Lanes without symbols: replace their constants (the terms are 0 there).
+  LaneArray Delta;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    Delta[K] = Fixed[K] - R->consts()[K];
+  return add(*R, LaneInt::perLane(Delta));
+}
+
 /// A op B for the operators whose rule needs no symbols of the interpreter:
 /// + - / % << >> & | ^. Lanes where a concrete operation is undefined
 /// (division by zero, shifting by \p Width or more) are added to \p Undef.
@@ -52,7 +94,7 @@ std::optional<LaneInt> laneArith(BinaryOperatorKind Op, const LaneInt &A,
     return sub(A, B);
   case BO_Div:
     if (BC && *BC > 0 && !A.isConcrete())
-      return divConst(A, *BC);
+      return truncatingDivRem(A, *BC, /*Rem=*/false, Undef);
     return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
       if (Y == 0)
         return std::nullopt;
@@ -62,7 +104,7 @@ std::optional<LaneInt> laneArith(BinaryOperatorKind Op, const LaneInt &A,
     });
   case BO_Rem:
     if (BC && *BC > 0 && !A.isConcrete())
-      return remConst(A, *BC);
+      return truncatingDivRem(A, *BC, /*Rem=*/true, Undef);
     return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
       if (Y == 0)
         return std::nullopt;
@@ -277,6 +319,14 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
   if (!Res)
     return evalNonAffine(Op, L, R);
   Value V = derived(Value::integer(*Res), L, R);
+  if (Undef & V.Defined) {
+    if (V.Reason.empty())
+      V.Reason = (Op == BO_Div || Op == BO_Rem) && !L.I.isConcrete()
+                     ? "the sign of the dividend is not known in every lane "
+                       "(C's '/' and '%' truncate toward zero)"
+                     : "an operation undefined in some lanes";
+    appendDeps(V.Deps, symbolsOf(L.I));
+  }
   V.Defined &= ~Undef;
   if (ResTy->isIntegerType() && !ResTy->isBooleanType())
     V.I = V.I.truncated(Ctx.getIntWidth(ResTy),

@@ -30,8 +30,14 @@
 //                      lane; otherwise the result is not affine (the caller
 //                      may name the product as a new uniform symbol).
 //   a / d, a % d       d a positive constant: exact when every coefficient is
-//                      a multiple of d (the symbolic part then divides out;
-//                      indices are assumed non-negative). a << c, a >> c,
+//                      a multiple of d (the symbolic part then divides out).
+//                      divConst/remConst round toward minus infinity (right
+//                      for >> and &); C's / and % truncate toward zero, so
+//                      the interpreter keeps a lane only where the dividend
+//                      is proved non-negative (constant and coefficients
+//                      >= 0, symbols standing for non-negative values) or its
+//                      constant is a multiple of d; other lanes are undefined
+//                      (InterpArith.cpp, truncatingDivRem). a << c, a >> c,
 //                      a & (2^m - 1) likewise.
 //   anything else      computed lane by lane when neither side has terms;
 //                      otherwise not representable.
