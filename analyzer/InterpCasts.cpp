@@ -112,12 +112,16 @@ Value Interpreter::evalLValueToRValue(const CastExpr *E, const LaneMask &M) {
           if (Frames.size() == 1 && !lookup(P)->IsRef &&
               lookup(P)->V.isUnknown()) {
             std::string Name = sourceText(ME);
+            std::string Key;
+            llvm::raw_string_ostream OS(Key);
+            OS << "field " << (const void *)P << " "
+               << (const void *)ME->getMemberDecl();
             if (To->isIntegralOrEnumerationType())
-              return symbolValue(Name);
+              return symbolValue(Name, Key);
             if (To->isPointerType())
               return Value::pointer(
                   namedGlobal(Name, 256,
-                              "assumed 256-byte aligned (cudaMalloc)"),
+                              "assumed 256-byte aligned (cudaMalloc)", Key),
                   LaneInt::constant(0));
           }
   }
@@ -130,8 +134,12 @@ Value Interpreter::evalPointerToIntegral(const CastExpr *E, const LaneMask &M) {
   Value V = eval(E->getSubExpr(), M);
   if (!V.isPtr())
     return Value::unknown("address of unknown origin");
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  OS << "address " << (const void *)V.Base;
   Value Addr = symbolValue("address of " + V.Base->Name + " / " +
-                           std::to_string(V.Base->BaseAlign));
+                               std::to_string(V.Base->BaseAlign),
+                           Key);
   if (!Addr.isInt())
     return Addr;
   std::optional<LaneInt> Scaled =

@@ -297,8 +297,9 @@ const MemObject *Interpreter::objectFor(const VarDecl *D) {
 
 const MemObject *Interpreter::namedGlobal(const std::string &Name,
                                           uint64_t Align,
-                                          const std::string &AlignReason) {
-  const MemObject *&Obj = AnonObjects[Name];
+                                          const std::string &AlignReason,
+                                          const std::string &Key) {
+  const MemObject *&Obj = AnonObjects[Key.empty() ? Name : Key];
   if (!Obj) {
     Objects.push_back(MemObject{});
     MemObject &O = Objects.back();
@@ -342,6 +343,11 @@ int64_t Interpreter::elementSize(const Value &Ptr, QualType ElemTy) const {
 void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
                          QualType Ty, const LaneMask &M) {
   assert(M.isWellFormed() && L.Addr.isWellFormed());
+  // A write changes what later loads of the object read (their symbols are
+  // keyed by this count); a write through an unknown address may hit any
+  // object (the count under nullptr is part of every key).
+  if (Op != AccessOp::Load && !M.none())
+    ++StoreGen[L.Kind == LValue::Memory ? L.Addr.Base : nullptr];
   if (!Recording || M.none())
     return;
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
@@ -403,8 +409,9 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
   if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
       (Ty->isIntegralOrEnumerationType() || Ty->isPointerType())) {
     std::string Name = sourceText(Site);
+    std::string Key = loadKey(L.Addr, Ty, M.May);
     if (Ty->isIntegralOrEnumerationType())
-      return symbolValue(Name);
+      return symbolValue(Name, Key);
     uint64_t Align = std::max<int64_t>(
         1, Ctx.getTypeAlignInChars(Ty->getPointeeType().isNull()
                                        ? Ctx.CharTy
@@ -413,10 +420,21 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
     return Value::pointer(
         namedGlobal(Name, Align,
                     "a pointer loaded from memory, assumed only " +
-                        std::to_string(Align) + "-byte aligned"),
+                        std::to_string(Align) + "-byte aligned",
+                    Key),
         LaneInt::constant(0));
   }
   return Value::unknown("value loaded from memory at a lane-dependent address");
+}
+
+std::string Interpreter::loadKey(const Value &Addr, QualType Ty,
+                                 LaneBits Lanes) {
+  std::string K;
+  llvm::raw_string_ostream OS(K);
+  OS << "load " << (const void *)Addr.Base << " " << formKey(Addr.I, Lanes)
+     << " " << Ty.getCanonicalType().getUnqualifiedType().getAsString()
+     << " gen " << StoreGen[Addr.Base] << "/" << StoreGen[nullptr];
+  return K;
 }
 
 void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,

@@ -280,7 +280,9 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
   for (const LaneInt::Term &T : Delta->terms()) {
     if (!Step)
       break;
-    SymbolId P = symbolId(SymNames[J] + "*" + SymNames[T.Sym], {J, T.Sym});
+    SymbolId P = symbolId(SymNames[J] + "*" + SymNames[T.Sym], {J, T.Sym},
+                          "iteration product #" + std::to_string(J) + " #" +
+                              std::to_string(T.Sym));
     std::optional<LaneInt> Part =
         mul(LaneInt::symbol(P), LaneInt::constant(T.Coef[L0]));
     Step = Part ? add(*Step, *Part) : std::nullopt;
@@ -291,6 +293,66 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
   Gen = Old;
   Gen.I = *Sum;
   return Gen;
+}
+
+/// The generalization v(j) = v(0) + j * step holds only when the step is the
+/// same in every iteration: `off += step; step = 1;` steps 8 first, then 1.
+/// Induction: one more dry run from the generalized state (iteration j) must
+/// give v(j) + step for every generalized variable; one that does not
+/// (or that depends on one that does not: repeated until nothing changes)
+/// becomes unknown.
+void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
+                                 SymbolId J, const Stmt *Loop,
+                                 const Stmt *Body, const Expr *Inc,
+                                 const LaneMask &Any) {
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    VarMap Gen = Frames.back().Vars;
+    bool SavedRec = Recording;
+    Recording = false;
+    LaneMask Ignored;
+    execLoopBody(Body, Inc, Any, Ignored);
+    Recording = SavedRec;
+    VarMap Next = Frames.back().Vars;
+    Frames.back().Vars = Gen;
+    bool Changed = false;
+    for (auto &KV : Gen) {
+      const VarDecl *D = KV.first;
+      auto B = Before.find(D), A = After.find(D);
+      auto N = Next.find(D);
+      if (B == Before.end() || A == After.end() || N == Next.end() ||
+          KV.second.IsRef || N->second.IsRef || B->second.IsRef ||
+          A->second.IsRef)
+        continue;
+      const Value &G = KV.second.V;
+      if (G.isUnknown())
+        continue;
+      // Expected: G + (After - Before), the same step as the first trip.
+      const Value &Old = B->second.V, &New = A->second.V;
+      bool Ok = false;
+      if (New.sameAs(Old, Any.May) &&
+          (New.Defined & Any.May) == (Old.Defined & Any.May)) {
+        Ok = N->second.V.sameAs(G, Any.May) &&
+             (N->second.V.Defined & Any.May) == (G.Defined & Any.May);
+      } else if (New.Kind == G.Kind && N->second.V.Kind == G.Kind &&
+                 N->second.V.Base == G.Base &&
+                 N->second.V.definedIn(Any.May)) {
+        std::optional<LaneInt> Step = sub(New.I, Old.I);
+        std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
+        Ok = Step && Got && Got->sameAs(*Step, Any.May);
+      }
+      if (!Ok) {
+        Value U = Value::unknown("'" + D->getNameAsString() +
+                                 "' does not change by the same step in "
+                                 "every iteration of " +
+                                 loopName(Loop));
+        U.Deps.push_back(J);
+        Frames.back().Vars[D].V = U;
+        Changed = true;
+      }
+    }
+    if (!Changed)
+      return;
+  }
 }
 
 LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
@@ -308,10 +370,14 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   Frames.back().Vars = Before;
 
   // 2. v = start + j * step for every variable with a warp-uniform step.
+  // Each dynamic execution of a generalized loop has its own iteration
+  // number (a helper's loop run twice, two loops on one line).
   SymbolId J = symbolId("iteration(line " +
-                        std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
-                            Loop->getBeginLoc())) +
-                        ")");
+                            std::to_string(
+                                Ctx.getSourceManager().getExpansionLineNumber(
+                                    Loop->getBeginLoc())) +
+                            ")",
+                        {}, "loop run " + std::to_string(LoopRuns++));
   for (auto &KV : After) {
     const VarDecl *D = KV.first;
     auto It = Before.find(D);
@@ -322,6 +388,7 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
       continue;
     Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
   }
+  checkInduction(Before, After, J, Loop, Body, Inc, Any);
 
   // 3. One recorded pass for "any iteration": lanes whose condition is
   // uniformly undecided run it together (if it runs at all).

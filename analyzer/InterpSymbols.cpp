@@ -1,11 +1,21 @@
 //===- InterpSymbols.cpp - Naming the unknowns ----------------------------===//
 //
 // A symbol stands for a warp-uniform unknown (LaneValue.h). It is created the
-// first time its name is met and found by name afterwards: blockIdx.x, a
-// kernel argument `n`, a value loaded at a uniform address (named by its
-// source text), a product of unknowns ("(n + 1)*m", opaqueSymbol), a loop's
-// iteration number ("iteration(line 12)"). A name given a value with
-// --assume is that constant instead of a symbol.
+// first time its *key* is met and found by key afterwards. The key is the
+// structure of what the symbol stands for, the name only how it prints:
+//   blockIdx.x, gridDim.y         the builtin's name (one value per warp)
+//   a kernel argument `n`         the ParmVarDecl
+//   a by-value struct field       the ParmVarDecl and the FieldDecl chain
+//   a value loaded at a uniform   the memory object, the address form (symbol
+//   address (named `p[i]`)        ids, not names), the type, and the number of
+//                                 stores to that object before the load
+//   a product of unknowns         the factors' forms by symbol id
+//   ("(n + 1)*m", opaqueSymbol)
+//   a loop's iteration number     one fresh symbol per dynamic execution of a
+//   ("iteration(line 12)")        generalized loop
+// So two loads that print alike (`p[i]` in a helper called twice) or two
+// expressions cut to the same 57 characters are different unknowns. A name
+// given a value with --assume is that constant instead of a symbol.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/Interpreter.h"
@@ -17,21 +27,30 @@ using namespace clang;
 using namespace ccl;
 
 SymbolId Interpreter::symbolId(llvm::StringRef Name,
-                               llvm::ArrayRef<SymbolId> FactorsOf) {
-  auto It = SymIds.find(Name);
+                               llvm::ArrayRef<SymbolId> FactorsOf,
+                               llvm::StringRef Key) {
+  if (Key.empty())
+    Key = Name;
+  auto It = SymIds.find(Key);
   if (It != SymIds.end())
     return It->second;
   SymbolId Id = SymNames.size();
-  SymNames.push_back(Name.str());
+  // Two unknowns that print alike are told apart in messages: "p[i]" and
+  // "p[i]#2" (a loop's iteration keeps its name: one per dynamic run).
+  std::string Shown = Name.str();
+  unsigned &Seen = NameUses[Shown];
+  if (++Seen > 1 && !Key.starts_with("loop run "))
+    Shown += "#" + std::to_string(Seen);
+  SymNames.push_back(Shown);
   std::vector<std::string> Factors;
   for (SymbolId F : FactorsOf)
     for (const std::string &N : SymFactors[F])
       if (!llvm::is_contained(Factors, N))
         Factors.push_back(N);
   if (Factors.empty())
-    Factors.push_back(Name.str());
+    Factors.push_back(Shown);
   SymFactors.push_back(std::move(Factors));
-  SymIds[Name] = Id;
+  SymIds[Key] = Id;
   return Id;
 }
 
@@ -46,11 +65,19 @@ Interpreter::namesOf(llvm::ArrayRef<SymbolId> Ids) const {
   return R;
 }
 
-Value Interpreter::symbolValue(llvm::StringRef Name) {
+Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key) {
   auto A = Opts.Assume.find(Name.str());
   if (A != Opts.Assume.end())
     return Value::integer(LaneInt::constant(A->second));
-  return Value::integer(LaneInt::symbol(symbolId(Name)));
+  return Value::integer(LaneInt::symbol(symbolId(Name, {}, Key)));
+}
+
+std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
+  unsigned L0 = llvm::countr_zero(Lanes ? Lanes : 1u);
+  std::string S = std::to_string(V.consts()[L0]);
+  for (const LaneInt::Term &T : V.terms())
+    S += " + #" + std::to_string(T.Sym) + "*" + std::to_string(T.Coef[L0]);
+  return "(" + S + ")";
 }
 
 /// Prints a warp-uniform value as "3 + 256*blockIdx.x" for naming symbols.
@@ -91,7 +118,11 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
     Factors.push_back(T.Sym);
   for (const LaneInt::Term &T : B.I.terms())
     Factors.push_back(T.Sym);
-  return Value::integer(LaneInt::symbol(symbolId(Name, Factors)));
+  std::string KA = formKey(A.I, kAllLanes), KB = formKey(B.I, kAllLanes);
+  if ((Op == "*" || Op == "min" || Op == "max") && KB < KA)
+    std::swap(KA, KB);
+  std::string Key = "op " + Op.str() + " " + KA + " " + KB;
+  return Value::integer(LaneInt::symbol(symbolId(Name, Factors, Key)));
 }
 
 /// The source text of \p E on one line (at most 60 characters), to name the

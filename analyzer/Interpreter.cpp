@@ -34,6 +34,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   }
   Frames.clear();
   Loops.clear();
+  StoreGen.clear();
   Context.clear();
   Frame F;
   F.Fn = Kernel;
@@ -46,7 +47,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
     else if (T->isPointerType())
       B.V = Value::pointer(objectFor(P), LaneInt::constant(0));
     else if (T->isIntegralOrEnumerationType())
-      B.V = symbolValue(P->getName());
+      B.V = symbolValue(P->getName(), parmKey(P));
     else
       B.V = Value::unknown("kernel argument '" + P->getNameAsString() +
                            "' of type " + T.getAsString());
@@ -57,6 +58,13 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   if (Steps > Opts.MaxSteps && Incomplete.empty())
     Incomplete = "the analysis step budget ran out";
   Frames.clear();
+}
+
+std::string Interpreter::parmKey(const clang::ParmVarDecl *P) {
+  std::string K;
+  llvm::raw_string_ostream OS(K);
+  OS << "parm " << (const void *)P;
+  return K;
 }
 
 void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
@@ -76,7 +84,7 @@ void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
     if (A != Opts.Assume.end() && P->getType()->isIntegralOrEnumerationType())
       B.V = Value::integer(LaneInt::constant(A->second));
     else if (P->getType()->isIntegralOrEnumerationType())
-      B.V = symbolValue(P->getName());
+      B.V = symbolValue(P->getName(), parmKey(P));
     else
       B.V = Value::unknown("host argument");
     F.Vars[P] = B;

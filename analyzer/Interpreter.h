@@ -144,6 +144,11 @@ private:
   Value generalizeVar(const clang::VarDecl *D, const Value &Old,
                       const Value &New, SymbolId J, const clang::Stmt *Loop,
                       const LaneMask &M);
+  /// Makes unknown every generalized variable whose step is not the same
+  /// in every iteration (an inductive dry run from the generalized state).
+  void checkInduction(const VarMap &Before, const VarMap &After, SymbolId J,
+                      const clang::Stmt *Loop, const clang::Stmt *Body,
+                      const clang::Expr *Inc, const LaneMask &Any);
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
                         LaneMask M, LaneMask &Broken);
   void execDecl(const clang::VarDecl *D, LaneMask M);
@@ -211,8 +216,12 @@ private:
   const MemObject *objectFor(const clang::VarDecl *D);
   /// Global memory known only by a name (a struct argument's pointer field,
   /// a pointer loaded from memory): one object per name.
+  /// \p Key identifies the object (default: the name).
   const MemObject *namedGlobal(const std::string &Name, uint64_t Align,
-                               const std::string &AlignReason);
+                               const std::string &AlignReason,
+                               const std::string &Key = {});
+  /// The symbol key of a value loaded at \p Addr (uniform in \p Lanes).
+  std::string loadKey(const Value &Addr, clang::QualType Ty, LaneBits Lanes);
   int64_t sizeOf(clang::QualType T) const;
   int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
 
@@ -242,9 +251,20 @@ private:
   std::optional<Dim3> evalDim3(const clang::Expr *E, const LaneMask &M);
 
   // ---- Symbols (InterpSymbols.cpp) ----
+  /// The symbol identified by \p Key (the structure of what it stands for:
+  /// a parameter declaration, a memory object and address, a dynamic loop),
+  /// displayed as \p Name. An empty key is the name itself (builtins such as
+  /// blockIdx.x, which are one value per warp whatever their spelling).
+  /// Names are for display only: two symbols with one name are different
+  /// unknowns when their keys differ.
   SymbolId symbolId(llvm::StringRef Name,
-                    llvm::ArrayRef<SymbolId> FactorsOf = {});
-  Value symbolValue(llvm::StringRef Name);
+                    llvm::ArrayRef<SymbolId> FactorsOf = {},
+                    llvm::StringRef Key = {});
+  /// A symbol's value, or the constant --assume gives its name.
+  Value symbolValue(llvm::StringRef Name, llvm::StringRef Key = {});
+  static std::string parmKey(const clang::ParmVarDecl *P);
+  /// The key of a uniform form: symbol ids, not names ("#3*2 + 5").
+  std::string formKey(const LaneInt &V, LaneBits Lanes) const;
   /// A warp-uniform result of a non-affine operation on unknowns: a new symbol
   /// named "A op B" (the same name is the same symbol).
   Value opaqueSymbol(const Value &A, const Value &B, llvm::StringRef Op);
@@ -271,7 +291,14 @@ private:
   /// The named unknowns a symbol is built from (itself, or a product's
   /// factors); depends_on lists these.
   std::vector<std::vector<std::string>> SymFactors;
-  llvm::StringMap<SymbolId> SymIds;
+  llvm::StringMap<SymbolId> SymIds; ///< by key
+  llvm::StringMap<unsigned> NameUses; ///< symbols per display name
+  /// Stores (and atomics) per object since the warp started: part of the key
+  /// of a loaded value, so a load after a store is a new unknown.
+  std::map<const MemObject *, unsigned> StoreGen;
+  /// Dynamic executions of generalized loops: each has its own iteration
+  /// symbol.
+  unsigned LoopRuns = 0;
   std::deque<MemObject> Objects;
   llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
   std::map<std::string, const MemObject *> AnonObjects;
