@@ -69,9 +69,19 @@ static bool argMatches(const TemplateArgument &A, StringRef Want,
            Want.ends_with(("::" + Printed).str());
   };
   PrintingPolicy PP(Ctx.getLangOpts());
-  if (A.getKind() == TemplateArgument::Type)
-    return TailMatch(A.getAsType().getAsString(PP)) ||
-           TailMatch(A.getAsType().getCanonicalType().getAsString(PP));
+  if (A.getKind() == TemplateArgument::Type) {
+    QualType Canon = A.getAsType().getCanonicalType();
+    if (TailMatch(A.getAsType().getAsString(PP)) ||
+        TailMatch(Canon.getAsString(PP)))
+      return true;
+    // A typedef visible at file scope names its type (uint8_t, scalar_t).
+    for (const NamedDecl *D :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Want)))
+      if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+        if (Ctx.hasSameType(TD->getUnderlyingType(), Canon))
+          return true;
+    return false;
+  }
   if (A.getKind() == TemplateArgument::Integral) {
     int64_t V;
     if (Want == "true" || Want == "false")

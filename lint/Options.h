@@ -39,6 +39,9 @@ struct LintOptions {
   std::string ConfigFile;                ///< where the configuration came from
   std::map<std::string, int64_t> Assume; ///< integer values
   std::map<std::string, std::string> AssumeText; ///< every --assume, as text
+  /// --assume=KERNEL:NAME=VALUE: for one kernel (by its name, without
+  /// template arguments), over AssumeText.
+  std::map<std::string, std::map<std::string, std::string>> KernelAssume;
   std::string CudaPath; ///< empty: none found, use the built-in shim
   std::string GpuArch = "sm_89";
   bool GpuArchGiven = false; ///< --cuda-gpu-arch on the command line
@@ -60,9 +63,15 @@ struct LintOptions {
   /// Text diagnostics are printed (not JSON, SARIF or HTML).
   bool textOutput() const { return Format == OutputFormat::Text; }
 
-  /// Records NAME=VALUE (also as an integer when it is one); an existing
-  /// value is kept unless \p Overwrite.
+  /// Records NAME=VALUE (also as an integer when it is one), or
+  /// KERNEL:NAME=VALUE for one kernel; an existing value is kept unless
+  /// \p Overwrite.
   void assume(llvm::StringRef Name, llvm::StringRef Value, bool Overwrite);
+  /// Every assumption for kernel \p Kernel, as text.
+  std::map<std::string, std::string>
+  assumptionsFor(llvm::StringRef Kernel) const;
+  /// The integer ones.
+  std::map<std::string, int64_t> integersFor(llvm::StringRef Kernel) const;
 };
 
 } // namespace ccl

@@ -54,10 +54,42 @@ void LintOptions::assume(llvm::StringRef Name, llvm::StringRef Value,
                          bool Overwrite) {
   Name = Name.trim();
   Value = Value.trim();
+  // KERNEL:NAME, but not a qualified name (ns::x).
+  size_t Colon = Name.find(':');
+  while (Colon != llvm::StringRef::npos && Name.substr(Colon).starts_with("::"))
+    Colon = Name.find(':', Colon + 2);
+  if (Colon != llvm::StringRef::npos) {
+    auto &For = KernelAssume[Name.take_front(Colon).trim().str()];
+    std::string Key = Name.drop_front(Colon + 1).trim().str();
+    if (Overwrite || !For.count(Key))
+      For[Key] = Value.str();
+    return;
+  }
   if (!Overwrite && AssumeText.count(Name.str()))
     return;
   AssumeText[Name.str()] = Value.str();
   int64_t V;
   if (!Value.getAsInteger(0, V))
     Assume[Name.str()] = V;
+}
+
+std::map<std::string, std::string>
+LintOptions::assumptionsFor(llvm::StringRef Kernel) const {
+  std::map<std::string, std::string> All = AssumeText;
+  auto It = KernelAssume.find(Kernel.str());
+  if (It != KernelAssume.end())
+    for (const auto &KV : It->second)
+      All[KV.first] = KV.second;
+  return All;
+}
+
+std::map<std::string, int64_t>
+LintOptions::integersFor(llvm::StringRef Kernel) const {
+  std::map<std::string, int64_t> Out;
+  for (const auto &KV : assumptionsFor(Kernel)) {
+    int64_t V;
+    if (!llvm::StringRef(KV.second).getAsInteger(0, V))
+      Out[KV.first] = V;
+  }
+  return Out;
 }

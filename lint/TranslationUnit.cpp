@@ -16,9 +16,10 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
     const FunctionTemplateDecl *FTD = T->getDescribedFunctionTemplate();
     if (!FTD || !FTD->specializations().empty())
       continue;
-    std::string Inst = AllowInstantiation
-                           ? instantiationFor(FTD, Opts.AssumeText, Index++)
-                           : std::string();
+    std::string Inst =
+        AllowInstantiation
+            ? instantiationFor(FTD, Opts.assumptionsFor(T->getName()), Index++)
+            : std::string();
     if (!Inst.empty()) {
       TU.Instantiations += Inst;
       continue;
@@ -35,13 +36,14 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
 TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
                                        bool AllowInstantiation) {
   TUAnalysis TU;
-  TU.IOpts.Assume = Opts.Assume;
   TU.Found = collectKernels(Ctx);
-  auto Launches = collectLaunchSites(Ctx, TU.IOpts);
+  InterpreterOptions HostOpts; // launch shapes from host code
+  HostOpts.Assume = Opts.Assume;
+  auto Launches = collectLaunchSites(Ctx, HostOpts);
   handleTemplates(TU, Opts, AllowInstantiation);
   for (const FunctionDecl *K : TU.Found.Kernels) {
     std::string Name = kernelName(K);
-    if (!matchesAssumptions(K, Opts.AssumeText, Ctx)) {
+    if (!matchesAssumptions(K, Opts.assumptionsFor(K->getName()), Ctx)) {
       ++TU.SkippedInstances;
       continue;
     }
@@ -58,7 +60,8 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       Run.Kernel = K;
       Run.Name = Name;
       Run.Shape = Shape;
-      Run.Records = analyzeKernel(Ctx, K, Shape.Dim, TU.IOpts);
+      Run.IOpts.Assume = Opts.integersFor(K->getName());
+      Run.Records = analyzeKernel(Ctx, K, Shape.Dim, Run.IOpts);
       TU.Runs.push_back(std::move(Run));
     }
   }
@@ -82,7 +85,7 @@ CheckVerdicts ccl::classifyRecord(const AccessRecord &R,
 Finding ccl::reportFinding(const Check &C, const AccessRecord &R,
                            const KernelRun &Run, const TUAnalysis &TU,
                            ASTContext &Ctx) {
-  CheckContext CC{Ctx, Run.Kernel, Run.Name, Run.Shape, TU.IOpts, Run.Records};
+  CheckContext CC{Ctx, Run.Kernel, Run.Name, Run.Shape, Run.IOpts, Run.Records};
   Finding F;
   F.Check = C.name().str();
   F.Record = &R;

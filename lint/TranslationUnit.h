@@ -28,8 +28,9 @@ struct KernelRun {
   std::string Name;
   BlockShape Shape;
   std::vector<AccessRecord> Records;
-  unsigned Launch = ~0u;   ///< the verification launch, if any
-  std::string NotRunnable; ///< why verification cannot run it
+  InterpreterOptions IOpts; ///< what the records were computed with
+  unsigned Launch = ~0u;    ///< the verification launch, if any
+  std::string NotRunnable;  ///< why verification cannot run it
 };
 
 /// A remark about the file at a place in it (a template never instantiated,
@@ -40,7 +41,6 @@ struct TURemark {
 };
 
 struct TUAnalysis {
-  InterpreterOptions IOpts; ///< what the records were computed with
   KernelSet Found;
   std::vector<KernelRun> Runs;
   std::vector<TURemark> Remarks;
