@@ -31,7 +31,7 @@ std::string BlockShape::describe(const SourceManager &SM) const {
   case LaunchBounds:
     return S + " (from __launch_bounds__)";
   case Configuration:
-    return S + " (from BlockDim in " + ConfigFile + ")";
+    return S + " (from " + ConfigFile + ")";
   case Default:
     return S + " (assumed; no launch site, __launch_bounds__ or --block-dim)";
   }

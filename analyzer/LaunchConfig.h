@@ -40,7 +40,8 @@ struct BlockShape {
   } Source;
   clang::SourceLocation Loc; ///< The launch site or attribute, if any.
   bool UsedAssumptions = false; ///< computed from host code with --assume
-  std::string ConfigFile;       ///< Configuration: where it was set
+  /// Configuration: where it was set ("BlockDim in .cuda-coalesce-lint.yaml")
+  std::string ConfigFile;
   std::string describe(const clang::SourceManager &SM) const;
 };
 
@@ -54,7 +55,8 @@ std::map<const clang::FunctionDecl *, std::vector<BlockShape>>
 collectLaunchSites(clang::ASTContext &Ctx, const InterpreterOptions &Opts);
 
 /// The shapes to analyze \p Kernel with. \p ConfigDefault is the
-/// configuration file's BlockDim (set in \p ConfigFile), if any.
+/// configuration file's shape for it, if any; \p ConfigFile says where it was
+/// set ("BlockDim in /p/.cuda-coalesce-lint.yaml").
 std::vector<BlockShape> shapesFor(
     const clang::FunctionDecl *Kernel, llvm::StringRef KernelName,
     const std::map<std::string, Dim3> &CommandLine,

@@ -19,12 +19,24 @@ template <> struct MappingTraits<LintConfig> {
     Io.mapOptional("Checks", C.Checks);
     Io.mapOptional("CheckOptions", C.CheckOptions);
     Io.mapOptional("BlockDim", C.BlockDim);
+    Io.mapOptional("KernelBlockDims", C.KernelBlockDims);
     Io.mapOptional("Assume", C.Assume);
     Io.mapOptional("HeaderFilter", C.HeaderFilter);
   }
 };
 } // namespace yaml
 } // namespace llvm
+
+llvm::Expected<LintConfig> ccl::readConfig(const std::string &Path) {
+  LintConfig C;
+  std::string Error;
+  if (!readYamlFile(Path, C, Error))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "invalid configuration " + Path + ":" +
+                                       Error);
+  C.Source = Path;
+  return C;
+}
 
 llvm::Expected<LintConfig> ccl::configFor(const std::string &File) {
   llvm::SmallString<256> Dir(File);
@@ -34,14 +46,7 @@ llvm::Expected<LintConfig> ccl::configFor(const std::string &File) {
     llvm::SmallString<256> Path(Dir);
     llvm::sys::path::append(Path, ".cuda-coalesce-lint.yaml");
     if (llvm::sys::fs::exists(Path)) {
-      LintConfig C;
-      std::string Error;
-      if (!readYamlFile(std::string(Path), C, Error))
-        return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                       "invalid configuration " +
-                                           std::string(Path) + ":" + Error);
-      C.Source = std::string(Path);
-      return C;
+      return readConfig(std::string(Path));
     }
     std::string Parent = llvm::sys::path::parent_path(Dir).str();
     if (Parent == Dir)

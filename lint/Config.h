@@ -8,6 +8,7 @@
 //   CheckOptions:
 //     cuda-uncoalesced-global.MinEfficiency: 50
 //   BlockDim: "32,8"                 # default shape (launch sites etc. win)
+//   KernelBlockDims: {reshape_and_cache_kernel: "128"}  # per kernel, ditto
 //   Assume: {n: 4096, scalar_t: float}
 //   HeaderFilter: "include/mylib/.*" # findings in other headers are hidden
 //
@@ -26,6 +27,7 @@ struct LintConfig {
   std::string Checks = "cuda-*";
   std::map<std::string, std::string> CheckOptions;
   std::string BlockDim;
+  std::map<std::string, std::string> KernelBlockDims;
   std::map<std::string, std::string> Assume;
   std::string HeaderFilter = ".*";
   std::string Source; ///< the file it came from ("" = defaults)
@@ -35,6 +37,8 @@ struct LintConfig {
 /// first), parsed; defaults when there is none; an error naming the file,
 /// line and key when it is invalid.
 llvm::Expected<LintConfig> configFor(const std::string &File);
+/// The configuration in \p Path (--config=FILE).
+llvm::Expected<LintConfig> readConfig(const std::string &Path);
 
 /// YAML text of \p C (for --dump-config), with every check option: the
 /// configured value or the registry's default.

@@ -36,8 +36,10 @@ struct LintOptions {
   std::vector<std::string> ExtraArgs;    ///< after --
   std::map<std::string, Dim3> BlockDims; ///< "" = every kernel
   std::optional<Dim3> ConfigBlockDim;    ///< BlockDim of the configuration file
-  std::string ConfigFile;                ///< where the configuration came from
-  std::map<std::string, int64_t> Assume; ///< integer values
+  std::map<std::string, Dim3> ConfigKernelDims; ///< its KernelBlockDims
+  std::string ConfigPath; ///< --config: this file, not the one found upward
+  std::string ConfigFile; ///< where the configuration came from
+  std::map<std::string, int64_t> Assume;         ///< integer values
   std::map<std::string, std::string> AssumeText; ///< every --assume, as text
   /// --assume=KERNEL:NAME=VALUE: for one kernel (by its name, without
   /// template arguments), over AssumeText.

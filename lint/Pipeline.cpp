@@ -41,6 +41,16 @@ Error ccl::applyConfig(const LintConfig &Cfg, const LintOptions &CommandLine,
   for (const auto &KV : Cfg.CheckOptions)
     Out.CheckOpts.try_emplace(KV.first, KV.second);
   Out.ConfigFile = Cfg.Source;
+  for (const auto &KV : Cfg.KernelBlockDims) {
+    std::optional<Dim3> D = parseDim3(KV.second);
+    if (!D)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "invalid configuration " + Cfg.Source + ": KernelBlockDims '" +
+              KV.first + "': '" + KV.second +
+              "' (expected X[,Y[,Z]], at most 1024 threads)");
+    Out.ConfigKernelDims[KV.first] = *D;
+  }
   if (!Cfg.BlockDim.empty()) {
     std::optional<Dim3> D = parseDim3(Cfg.BlockDim);
     if (!D)
@@ -66,7 +76,9 @@ Error ccl::applyConfig(const LintConfig &Cfg, const LintOptions &CommandLine,
 
 Error ccl::optionsFor(const std::string &File, const LintOptions &CommandLine,
                       LintOptions &Out, CheckList &Checks) {
-  Expected<LintConfig> Cfg = configFor(File);
+  Expected<LintConfig> Cfg = CommandLine.ConfigPath.empty()
+                                 ? configFor(File)
+                                 : readConfig(CommandLine.ConfigPath);
   if (!Cfg)
     return Cfg.takeError();
   if (Error E = applyConfig(*Cfg, CommandLine, Out))

@@ -53,9 +53,16 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       continue;
     }
     ++TU.Kernels;
-    for (const BlockShape &Shape :
-         shapesFor(K, Name, Opts.BlockDims, Launches, Ctx, Opts.ConfigBlockDim,
-                   Opts.ConfigFile)) {
+    // The configuration's shape for this kernel, else its default.
+    std::optional<Dim3> ConfigDim = Opts.ConfigBlockDim;
+    std::string ConfigWhere = "BlockDim in " + Opts.ConfigFile;
+    auto KD = Opts.ConfigKernelDims.find(K->getName().str());
+    if (KD != Opts.ConfigKernelDims.end()) {
+      ConfigDim = KD->second;
+      ConfigWhere = "KernelBlockDims in " + Opts.ConfigFile;
+    }
+    for (const BlockShape &Shape : shapesFor(K, Name, Opts.BlockDims, Launches,
+                                             Ctx, ConfigDim, ConfigWhere)) {
       KernelRun Run;
       Run.Kernel = K;
       Run.Name = Name;

@@ -80,6 +80,11 @@ cl::opt<std::string> ChecksOpt(
     cl::desc("Checks to run, as clang-tidy globs (cuda-*,-cuda-shared-bank-"
              "conflict); default from .cuda-coalesce-lint.yaml, else cuda-*"),
     cl::value_desc("GLOBS"), cl::cat(Category));
+cl::opt<std::string>
+    ConfigOpt("config",
+              cl::desc("Use the configuration in FILE instead of the "
+                       ".cuda-coalesce-lint.yaml found upward from each file"),
+              cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<std::string> HeaderFilterOpt(
     "header-filter",
     cl::desc("Report findings in headers whose path matches REGEX (default "
@@ -158,7 +163,8 @@ Error usageError(const Twine &Msg) {
 /// line's overrides.
 int dumpConfiguration() {
   std::string Where = Files.empty() ? "./-" : std::string(Files[0]);
-  Expected<LintConfig> C = configFor(Where);
+  Expected<LintConfig> C =
+      ConfigOpt.empty() ? configFor(Where) : readConfig(ConfigOpt);
   if (!C) {
     reportError(C.takeError(), errs());
     return ExitInputError;
@@ -308,6 +314,7 @@ Error readAssumptions(LintOptions &Opts) {
 /// Every option but the input files as LintOptions.
 Error readOptions(LintOptions &Opts) {
   Opts.BuildPath = BuildPath;
+  Opts.ConfigPath = ConfigOpt;
   Opts.GpuArch = GpuArch;
   Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
   if (Error E = readModes(Opts))
