@@ -4,7 +4,7 @@
 #include "lint/Suppressions.h"
 #include "lint/Verification.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnostic.h"
@@ -92,6 +92,46 @@ std::string summary(const AccessRecord &R, const ASTContext &Ctx) {
          (R.Exact ? ", exact" : describeDependence(R));
 }
 
+/// The function an access is written in (not the kernel it runs for: a
+/// device helper's access is one site whatever calls it): the innermost
+/// function definition, outside system headers, whose body contains it.
+/// (Clang's parent map would answer too, but builds a map of the whole
+/// translation unit, CUDA headers included.)
+class FunctionRanges : public RecursiveASTVisitor<FunctionRanges> {
+public:
+  explicit FunctionRanges(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
+    TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody())
+      return true;
+    SourceLocation B = SM.getExpansionLoc(FD->getBeginLoc());
+    SourceLocation E = SM.getExpansionLoc(FD->getEndLoc());
+    if (B.isValid() && !SM.isInSystemHeader(B))
+      Ranges.push_back({B, E, FD->getNameAsString()});
+    return true;
+  }
+  std::string enclosing(SourceLocation L) const {
+    L = SM.getExpansionLoc(L);
+    const Range *Best = nullptr;
+    for (const Range &R : Ranges)
+      if (SM.getFileID(R.B) == SM.getFileID(L) &&
+          !SM.isBeforeInTranslationUnit(L, R.B) &&
+          !SM.isBeforeInTranslationUnit(R.E, L) &&
+          (!Best || SM.isBeforeInTranslationUnit(Best->B, R.B)))
+        Best = &R;
+    return Best ? Best->Name : "";
+  }
+
+private:
+  struct Range {
+    SourceLocation B, E;
+    std::string Name;
+  };
+  const SourceManager &SM;
+  std::vector<Range> Ranges;
+};
+
 class FileReporter {
 public:
   FileReporter(ASTContext &Ctx, const LintOptions &Opts,
@@ -164,6 +204,12 @@ private:
     std::string Message;
   };
   std::vector<RunRemark> RunRemarks;
+  std::unique_ptr<FunctionRanges> Functions; ///< built on first use
+  std::string functionOf(const Expr *E) {
+    if (!Functions)
+      Functions = std::make_unique<FunctionRanges>(Ctx);
+    return Functions->enclosing(E->getBeginLoc());
+  }
 };
 
 void FileReporter::emit(SourceLocation L, DiagnosticsEngine::Level Lvl,
@@ -261,18 +307,6 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
   return A;
 }
 
-/// The function an access is written in (not the kernel it runs for: a
-/// device helper's access is one site whatever calls it).
-std::string enclosingFunction(const Expr *E, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  for (unsigned Depth = 0; !Parents.empty() && Depth < 200; ++Depth) {
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD->getNameAsString();
-    Parents = Ctx.getParents(Parents[0]);
-  }
-  return "";
-}
-
 std::string FileReporter::siteId(const AccessRecord &R) const {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(R.Site->getBeginLoc()));
   if (P.isInvalid())
@@ -303,9 +337,8 @@ void FileReporter::classify(const AccessRecord &R, const KernelRun &Run) {
     }
     std::string RelFile = relativeToRoot(A.Pos.File);
     std::string Text = accessText(R.Site, Ctx);
-    std::string Print =
-        fingerprint(C->name(), RelFile, enclosingFunction(R.Site, Ctx), Text,
-                    accessOpName(R.Op));
+    std::string Print = fingerprint(C->name(), RelFile, functionOf(R.Site),
+                                    Text, accessOpName(R.Op));
     if (Opts.Baseline.count(Print)) {
       A.InBaseline = true;
       Out.Baseline.push_back({Print, C->name().str(), RelFile, Run.Name, Text,
