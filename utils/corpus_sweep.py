@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Run cuda-coalesce-lint over a corpus of public CUDA projects and summarize.
+
+The corpus is described in docs/corpus.md (which projects, commits, paths and
+include flags).  Each project lives in CORPUS_ROOT/<name>/ as extracted from
+its repository (the repository's own layout, so the include flags below work
+with the project directory as working directory).
+
+For every .cu/.cuh file of a project the linter runs once, as a CI user would
+run it: the project's include flags after `--`, no per-kernel hints,
+`--format=json --report=all`, one process per file with a timeout, files in
+parallel.  A Markdown table per project goes to stdout; `--json OUT` writes
+the per-file and per-site data so two runs can be compared with `--diff`.
+
+    utils/corpus_sweep.py build/bin/cuda-coalesce-lint /work/corpus --jobs 2 --json sweep.json
+    utils/corpus_sweep.py --diff old.json new.json
+
+Python 3 standard library only.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+# name, directory under the corpus root, folders to take .cu/.cuh from,
+# compiler flags (relative to the project directory), repository and commit
+# (informational; docs/corpus.md records what was extracted).
+PROJECTS = [
+    ("cuda-samples", "cuda-samples", ["Samples", "Common"], ["-I", "Common"],
+     "NVIDIA/cuda-samples", "c94ff366"),
+    ("llm.c", "llm.c", ["dev", "llmc"], ["-I", "dev", "-I", "dev/cuda"],
+     "karpathy/llm.c", "f1e2ace6"),
+    ("rodinia", "rodinia", ["Results"], [],
+     "upenn-acg/gpuDranoDynamicAnalysis", "1bb34d3d"),
+    ("vllm", "vllm", ["csrc"], ["-I", "csrc"],
+     "neuralmagic/vllm", "2f41c894"),
+    ("sgemm", "sgemm", ["src"], ["-I", "src"],
+     "siboehm/SGEMM_CUDA", "60cba6f9"),
+]
+
+LINT_EXTS = (".cu", ".cuh")
+HEADER_EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc",
+               ".c", ".cc", ".cpp", ".cxx")
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+NO_KERNELS_NOTE = "no CUDA kernels"
+NEVER_INSTANTIATED = "is never instantiated in this file"
+ASSUMED_SHAPE = "(assumed;"
+BLOCK_SOURCE_RE = re.compile(r"^\d+x\d+x\d+")
+
+
+# ---------------------------------------------------------------- running
+
+def list_files(proj_dir, folders):
+    out = []
+    for folder in folders:
+        top = os.path.join(proj_dir, folder)
+        for dirpath, dirnames, filenames in os.walk(top):
+            dirnames.sort()
+            for f in sorted(filenames):
+                if f.endswith(LINT_EXTS):
+                    out.append(os.path.relpath(os.path.join(dirpath, f),
+                                               proj_dir))
+    return sorted(set(out))
+
+
+def run_one(linter, proj_dir, rel, flags, timeout):
+    cmd = [linter, rel, "--format=json", "--report=all", "--"] + flags
+    t0 = time.monotonic()
+    res = {"file": rel, "rc": None, "timeout": False, "seconds": None,
+           "json_error": None, "stderr_tail": "", "data": None}
+    try:
+        p = subprocess.run(cmd, cwd=proj_dir, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout)
+        res["rc"] = p.returncode
+        res["stderr_tail"] = p.stderr.decode("utf-8", "replace")[-2000:]
+        try:
+            res["data"] = json.loads(p.stdout.decode("utf-8", "replace"))
+        except ValueError as e:
+            res["json_error"] = str(e)[:200]
+    except subprocess.TimeoutExpired as e:
+        res["timeout"] = True
+        err = e.stderr or b""
+        res["stderr_tail"] = err.decode("utf-8", "replace")[-2000:]
+    res["seconds"] = round(time.monotonic() - t0, 2)
+    res["command"] = cmd
+    return res
+
+
+def is_crash(res):
+    return (not res["timeout"] and res["rc"] is not None
+            and res["rc"] not in (0, 1, 2))
+
+
+# ---------------------------------------------------------------- analysis
+
+def rel_to(proj_dir, path):
+    if os.path.isabs(path):
+        r = os.path.relpath(path, proj_dir)
+        return r if not r.startswith("..") else path
+    return os.path.normpath(path)
+
+
+def normalize_reason(reason):
+    """Group reasons: quoted text, numbers and identifiers-in-quotes go."""
+    r = reason
+    r = re.sub(r"'[^']*'", "'…'", r)
+    r = re.sub(r'"[^"]*"', "'…'", r)
+    r = re.sub(r"`[^`]*`", "'…'", r)
+    r = re.sub(r"\(line \d+\)", "(line N)", r)
+    r = re.sub(r"\b(line|column|col) \d+", r"\1 N", r)
+    r = re.sub(r"[\w./+-]+\.(cu|cuh|h|hpp|cpp|c):\d+(:\d+)?", "FILE:N", r)
+    r = re.sub(r"\b0x[0-9a-fA-F]+\b", "N", r)
+    r = re.sub(r"(?<![\w.])\d+(?![\w.])", "N", r)
+    return r.strip()
+
+
+def local_includes(path, proj_dir, inc_dirs, cache):
+    """Files of the project that `path` includes, transitively."""
+    seen, todo = set(), [path]
+    while todo:
+        cur = todo.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        if cur not in cache:
+            try:
+                with open(cur, encoding="utf-8", errors="replace") as fh:
+                    cache[cur] = fh.read()
+            except OSError:
+                cache[cur] = ""
+        for inc in INCLUDE_RE.findall(cache[cur]):
+            for base in [os.path.dirname(cur)] + inc_dirs:
+                cand = os.path.normpath(os.path.join(base, inc))
+                if (cand.startswith(proj_dir + os.sep)
+                        and os.path.isfile(cand)
+                        and cand.endswith(HEADER_EXTS)):
+                    todo.append(cand)
+                    break
+    seen.discard(path)
+    return seen
+
+
+def has_global(path, cache):
+    text = cache.get(path, "")
+    # drop comments roughly
+    text = re.sub(r"//[^\n]*", "", text)
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return "__global__" in text
+
+
+def site_key(a, proj_dir):
+    return "%s:%d:%d:%s" % (rel_to(proj_dir, a["file"]), a["line"],
+                            a["column"], a["op"])
+
+
+def summarize(name, proj_dir, flags, results):
+    inc_dirs = [os.path.normpath(os.path.join(proj_dir, flags[i + 1]))
+                for i, f in enumerate(flags) if f == "-I"]
+    cache = {}
+    sites = collections.OrderedDict()
+    records = 0
+    files_with_kernels = 0
+    kernel_instances = 0
+    kernel_names = set()
+    crashes, timeouts, bad_json, compile_errors = [], [], [], []
+    header_kernel_files = []
+    uninstantiated = 0  # kernel templates the file never instantiates
+    uninstantiated_files = 0
+    per_file = []
+    for res in results:
+        data = res["data"] or {}
+        entry = {"file": res["file"], "rc": res["rc"],
+                 "timeout": res["timeout"], "seconds": res["seconds"],
+                 "kernels": 0, "accesses": 0, "notes": [],
+                 "compile_errors": None, "missing_headers": []}
+        if res["timeout"]:
+            timeouts.append(res)
+        elif is_crash(res):
+            crashes.append(res)
+        elif res["json_error"] is not None:
+            bad_json.append(res)
+        for f in data.get("files", []):
+            entry["kernels"] += f.get("kernels", 0) or 0
+            entry["accesses"] += f.get("accesses", 0) or 0
+            entry["notes"] += f.get("notes", [])
+            entry["compile_errors"] = bool(f.get("compile_errors"))
+            entry["missing_headers"] += f.get("missing_headers", []) or []
+        if entry["compile_errors"]:
+            compile_errors.append(res["file"])
+        if entry["kernels"] > 0:
+            files_with_kernels += 1
+        kernel_instances += entry["kernels"]
+        n_tmpl = sum(1 for n in entry["notes"] if NEVER_INSTANTIATED in n)
+        uninstantiated += n_tmpl
+        uninstantiated_files += 1 if n_tmpl else 0
+        if any(NO_KERNELS_NOTE in n for n in entry["notes"]):
+            absf = os.path.join(proj_dir, res["file"])
+            hdrs = sorted(h for h in local_includes(absf, proj_dir, inc_dirs,
+                                                    cache)
+                          if has_global(h, cache))
+            if hdrs:
+                entry["kernel_headers"] = [os.path.relpath(h, proj_dir)
+                                           for h in hdrs]
+                header_kernel_files.append(entry)
+        for a in data.get("accesses", []):
+            records += 1
+            kernel_names.add((res["file"], a.get("kernel")))
+            k = site_key(a, proj_dir)
+            s = sites.get(k)
+            if s is None:
+                s = sites[k] = {
+                    "site": k, "space": a.get("space"), "records": 0,
+                    "analyzed": True, "exact": True, "flagged": False,
+                    "reasons": [], "kernels": [], "checks": [],
+                    "max_sectors": None, "max_wavefronts": None,
+                    "max_conflict_ways": None, "from_files": [],
+                    "block_dims": [], "expr": a.get("expr"),
+                    "lanes": a.get("lanes")}
+            s["records"] += 1
+            if res["file"] not in s["from_files"]:
+                s["from_files"].append(res["file"])
+            bd = "%s %s" % ("x".join(str(v) for v in a.get("block_dim") or []),
+                            BLOCK_SOURCE_RE.sub("", a.get("block_dim_source")
+                                                or "").strip())
+            if bd not in s["block_dims"]:
+                s["block_dims"].append(bd)
+            kn = a.get("kernel")
+            if kn not in s["kernels"]:
+                s["kernels"].append(kn)
+            if a.get("check") and a["check"] not in s["checks"]:
+                s["checks"].append(a["check"])
+            if a.get("reason"):
+                s["analyzed"] = False
+                if a["reason"] not in s["reasons"]:
+                    s["reasons"].append(a["reason"])
+            if not a.get("exact"):
+                s["exact"] = False
+            if a.get("flagged") and not a.get("suppressed"):
+                s["flagged"] = True
+            for fld, key in (("sectors", "max_sectors"),
+                             ("wavefronts", "max_wavefronts"),
+                             ("conflict_ways", "max_conflict_ways")):
+                v = a.get(fld)
+                if v is not None and (s[key] is None or v > s[key]):
+                    s[key] = v
+        per_file.append(entry)
+    for s in sites.values():
+        if not s["analyzed"]:
+            s["exact"] = False
+    n_sites = len(sites)
+    analyzed = sum(1 for s in sites.values() if s["analyzed"])
+    exact = sum(1 for s in sites.values() if s["analyzed"] and s["exact"])
+    flagged = sum(1 for s in sites.values() if s["flagged"])
+    flagged_assumed = sum(1 for s in sites.values() if s["flagged"] and any(
+        ASSUMED_SHAPE in b for b in s["block_dims"]))
+    flagged_exact = sum(1 for s in sites.values()
+                        if s["flagged"] and s["exact"])
+    reasons = collections.Counter()
+    example = {}
+    for s in sites.values():
+        if s["analyzed"]:
+            continue
+        nr = normalize_reason(s["reasons"][0])
+        reasons[nr] += 1
+        example.setdefault(nr, (s["site"], s["reasons"][0]))
+    return {
+        "project": name,
+        "files": len(results),
+        "files_with_kernels": files_with_kernels,
+        "kernel_instances": kernel_instances,
+        "distinct_kernels": len(kernel_names),
+        "sites": n_sites,
+        "records": records,
+        "analyzed_sites": analyzed,
+        "exact_sites": exact,
+        "flagged_sites": flagged,
+        "flagged_exact_sites": flagged_exact,
+        "flagged_assumed_shape_sites": flagged_assumed,
+        "crashes": [{"file": r["file"], "rc": r["rc"],
+                     "command": r["command"],
+                     "stderr_tail": r["stderr_tail"][-600:]} for r in crashes],
+        "timeouts": [r["file"] for r in timeouts],
+        "bad_json": [{"file": r["file"], "rc": r["rc"],
+                      "error": r["json_error"]} for r in bad_json],
+        "compile_error_files": len(compile_errors),
+        "uninstantiated_templates": uninstantiated,
+        "uninstantiated_template_files": uninstantiated_files,
+        "header_kernel_files": [{"file": e["file"],
+                                 "headers": e["kernel_headers"]}
+                                for e in header_kernel_files],
+        "top_reasons": [{"reason": r, "sites": c, "example": example[r][0],
+                         "example_reason": example[r][1]}
+                        for r, c in reasons.most_common(10)],
+        "seconds": round(sum(r["seconds"] or 0 for r in results), 1),
+        "per_file": per_file,
+        "sites_data": list(sites.values()),
+    }
+
+
+# ---------------------------------------------------------------- printing
+
+def pct(a, b):
+    return "%.1f%%" % (100.0 * a / b) if b else "n/a"
+
+
+def print_project(s, flags, out):
+    w = out.write
+    w("### %s\n\n" % s["project"])
+    w("Flags: `%s`\n\n" % (" ".join(flags) or "(none)"))
+    w("| measure | value |\n|---|---|\n")
+    rows = [
+        ("files (.cu/.cuh)", s["files"]),
+        ("files with kernels analyzed (files[].kernels > 0)", s["files_with_kernels"]),
+        ("kernel instances (sum of files[].kernels)", s["kernel_instances"]),
+        ("access sites (distinct file:line:column:op)", s["sites"]),
+        ("access records", s["records"]),
+        ("% sites analyzed (no record has a reason)",
+         pct(s["analyzed_sites"], s["sites"])),
+        ("% exact (of analyzed sites; every record exact)",
+         pct(s["exact_sites"], s["analyzed_sites"])),
+        ("flagged sites", s["flagged_sites"]),
+        ("flagged sites, every record exact", s["flagged_exact_sites"]),
+        ("flagged sites with a record under the assumed 256x1x1 block",
+         s["flagged_assumed_shape_sites"]),
+        ("files with compile errors (exit 2)", s["compile_error_files"]),
+        ("crashes (exit not 0/1/2, or signal)", len(s["crashes"])),
+        ("timeouts", len(s["timeouts"])),
+        ("unparsable JSON output", len(s["bad_json"])),
+        ("kernel templates never instantiated (files)",
+         "%d (%d)" % (s["uninstantiated_templates"],
+                      s["uninstantiated_template_files"])),
+        ("files whose kernels are in an included local header",
+         len(s["header_kernel_files"])),
+        ("linter CPU-seconds (sum of per-file wall times)", s["seconds"]),
+    ]
+    for k, v in rows:
+        w("| %s | %s |\n" % (k, v))
+    w("\n")
+    if s["top_reasons"]:
+        w("Top reasons for \"not analyzed\" (sites; normalized):\n\n")
+        w("| sites | reason | example |\n|---|---|---|\n")
+        for r in s["top_reasons"]:
+            w("| %d | %s | `%s` |\n" % (r["sites"],
+                                        r["reason"].replace("|", "\\|"),
+                                        r["example"]))
+        w("\n")
+    for c in s["crashes"]:
+        w("CRASH rc=%s: `%s` (in the project directory)\n\n"
+          % (c["rc"], " ".join(c["command"])))
+    for t in s["timeouts"]:
+        w("TIMEOUT: %s\n\n" % t)
+    for b in s["bad_json"]:
+        w("BAD JSON rc=%s: %s (%s)\n\n" % (b["rc"], b["file"], b["error"]))
+
+
+def print_total(summaries, out):
+    w = out.write
+    w("### all projects\n\n")
+    w("| project | files | with kernels | kernel instances | sites | "
+      "records | % analyzed | % exact | flagged sites | crashes | "
+      "timeouts | kernels in header |\n")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+    tot = collections.Counter()
+    for s in summaries:
+        w("| %s | %d | %d | %d | %d | %d | %s | %s | %d | %d | %d | %d |\n" % (
+            s["project"], s["files"], s["files_with_kernels"],
+            s["kernel_instances"], s["sites"], s["records"],
+            pct(s["analyzed_sites"], s["sites"]),
+            pct(s["exact_sites"], s["analyzed_sites"]), s["flagged_sites"],
+            len(s["crashes"]), len(s["timeouts"]),
+            len(s["header_kernel_files"])))
+        for k in ("files", "files_with_kernels", "kernel_instances", "sites",
+                  "records", "analyzed_sites", "exact_sites",
+                  "flagged_sites"):
+            tot[k] += s[k]
+        tot["crashes"] += len(s["crashes"])
+        tot["timeouts"] += len(s["timeouts"])
+        tot["hdr"] += len(s["header_kernel_files"])
+    w("| **total** | %d | %d | %d | %d | %d | %s | %s | %d | %d | %d | %d |\n\n"
+      % (tot["files"], tot["files_with_kernels"], tot["kernel_instances"],
+         tot["sites"], tot["records"],
+         pct(tot["analyzed_sites"], tot["sites"]),
+         pct(tot["exact_sites"], tot["analyzed_sites"]),
+         tot["flagged_sites"], tot["crashes"], tot["timeouts"], tot["hdr"]))
+
+
+# ---------------------------------------------------------------- diffing
+
+def diff(old_path, new_path, out):
+    with open(old_path) as fh:
+        old = json.load(fh)
+    with open(new_path) as fh:
+        new = json.load(fh)
+    fields = ("analyzed", "exact", "flagged", "max_sectors", "max_wavefronts",
+              "max_conflict_ways", "reasons")
+    changed = 0
+    for proj in sorted(set(old["projects"]) | set(new["projects"])):
+        o = {s["site"]: s for s in
+             old["projects"].get(proj, {}).get("sites_data", [])}
+        n = {s["site"]: s for s in
+             new["projects"].get(proj, {}).get("sites_data", [])}
+        lines = []
+        for k in sorted(set(o) | set(n)):
+            if k not in n:
+                lines.append("- %s (gone)" % k)
+            elif k not in o:
+                lines.append("+ %s (new)" % k)
+            else:
+                d = ["%s: %s -> %s" % (f, o[k].get(f), n[k].get(f))
+                     for f in fields if o[k].get(f) != n[k].get(f)]
+                if d:
+                    lines.append("~ %s: %s" % (k, "; ".join(d)))
+        if lines:
+            out.write("## %s: %d site(s) differ\n" % (proj, len(lines)))
+            out.write("\n".join(lines) + "\n")
+            changed += len(lines)
+    out.write("%d site(s) differ\n" % changed)
+    return 1 if changed else 0
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("linter", nargs="?", help="path to cuda-coalesce-lint")
+    ap.add_argument("corpus", nargs="?", help="corpus root (one folder per project)")
+    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--timeout", type=int, default=120,
+                    help="seconds per file (default 120)")
+    ap.add_argument("--projects", default="",
+                    help="comma-separated subset of: " +
+                    ",".join(p[0] for p in PROJECTS))
+    ap.add_argument("--sample", type=int, default=0,
+                    help="take every Nth file (deterministic; 0/1: all)")
+    ap.add_argument("--json", metavar="OUT", help="write per-file/per-site data")
+    ap.add_argument("--diff", nargs=2, metavar=("OLD", "NEW"),
+                    help="compare two --json outputs and exit")
+    args = ap.parse_args()
+    if args.diff:
+        return diff(args.diff[0], args.diff[1], sys.stdout)
+    if not args.linter or not args.corpus:
+        ap.error("LINTER and CORPUS are required")
+    linter = os.path.abspath(args.linter)
+    root = os.path.abspath(args.corpus)
+    wanted = set(filter(None, args.projects.split(",")))
+    t_start = time.monotonic()
+    summaries = []
+    for name, sub, folders, flags, repo, commit in PROJECTS:
+        if wanted and name not in wanted:
+            continue
+        proj_dir = os.path.join(root, sub)
+        if not os.path.isdir(proj_dir):
+            sys.stderr.write("skipping %s: %s missing\n" % (name, proj_dir))
+            continue
+        files = list_files(proj_dir, folders)
+        if args.sample > 1:
+            files = files[::args.sample]
+        sys.stderr.write("%s: %d files\n" % (name, len(files)))
+        results = [None] * len(files)
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
+            futs = {ex.submit(run_one, linter, proj_dir, f, flags,
+                              args.timeout): i for i, f in enumerate(files)}
+            done = 0
+            for fut in concurrent.futures.as_completed(futs):
+                results[futs[fut]] = fut.result()
+                done += 1
+                if done % 25 == 0:
+                    sys.stderr.write("  %d/%d\n" % (done, len(files)))
+        s = summarize(name, proj_dir, flags, results)
+        s.update({"repository": repo, "commit": commit, "flags": flags})
+        summaries.append(s)
+    wall = time.monotonic() - t_start
+    out = sys.stdout
+    out.write("## Corpus sweep\n\n")
+    out.write("Linter: `%s`; jobs %d; timeout %d s per file%s; "
+              "wall time %.0f s\n\n" % (
+                  linter, args.jobs, args.timeout,
+                  "; every %dth file" % args.sample if args.sample > 1 else "",
+                  wall))
+    print_total(summaries, out)
+    for s in summaries:
+        print_project(s, s["flags"], out)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"linter": linter, "corpus": root, "jobs": args.jobs,
+                       "timeout": args.timeout, "sample": args.sample,
+                       "wall_seconds": round(wall, 1),
+                       "projects": {s["project"]: s for s in summaries}},
+                      fh, indent=1, sort_keys=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
