@@ -79,9 +79,20 @@ SharedCost ccl::sharedCost(const LaneArray &Addr, LaneBits Active,
     unsigned Ways = 0;
     for (auto &B : Banks)
       Ways = std::max<unsigned>(Ways, B.second.size());
+    // A phase moves at most 128 bytes per wavefront: wider than 16 bytes per
+    // lane (double4, 32 B), a phase of 8 lanes needs Bytes*8/128 wavefronts
+    // without any conflict.
+    unsigned ActiveInPhase =
+        llvm::popcount(Active & (PhaseLanes >= 32 ? kAllLanes
+                                                  : ((LaneBits(1) << PhaseLanes) - 1)
+                                                        << P));
+    unsigned Ideal = std::max<unsigned>(
+        1, (ActiveInPhase * Bytes + kBanks * kBankWordBytes - 1) /
+               (kBanks * kBankWordBytes));
+    Ways = std::max(Ways, Ideal);
     R.Wavefronts += Ways;
-    R.IdealWavefronts += 1;
-    R.ConflictWays = std::max(R.ConflictWays, Ways);
+    R.IdealWavefronts += Ideal;
+    R.ConflictWays = std::max(R.ConflictWays, (Ways + Ideal - 1) / Ideal);
   }
   return R;
 }

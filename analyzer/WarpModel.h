@@ -15,8 +15,11 @@
 // bank serialize; lanes hitting the same word share it (broadcast).
 //   wavefronts(phase) = max over banks of distinct words touched in that bank
 //   Wavefronts        = sum over phases with an active lane
-//   IdealWavefronts   = number of phases with an active lane
-//   ConflictWays      = max over phases of wavefronts(phase)
+//   ideal(phase)      = max(1, ceil(active lanes in phase * Bytes / 128)):
+//                       1 up to 16 bytes per lane; a 32-byte double4 needs 2
+//                       per phase of 8 lanes (8 for a full warp)
+//   IdealWavefronts   = sum over phases with an active lane of ideal(phase)
+//   ConflictWays      = max over phases of ceil(wavefronts / ideal)
 // e.g. lane k reading word 32*k: 32 wavefronts, ideal 1, 32-way.
 //
 //===----------------------------------------------------------------------===//
