@@ -12,9 +12,11 @@ static const int64_t kSamples[] = {0,   1,   2,   3,   4,    5,    6,     7,
                                    512, 1024, 1025, 4096, 4097, 65536, 65537,
                                    1 << 20};
 
+/// The worst cost of pattern \p Off over the uniform shifts 0, Step, ...
+/// below the modulus; \p Best (if given) receives the most favourable one.
 static AccessCost costAt(const MemObject &Obj, const LaneArray &Off,
                          LaneBits Lanes, unsigned Bytes, uint64_t Step,
-                         bool &ShiftInvariant) {
+                         bool &ShiftInvariant, AccessCost *Best = nullptr) {
   bool Shared = Obj.Space == MemObject::Shared;
   uint64_t Mod = Shared ? kBanks * kBankWordBytes : kSectorBytes;
   AccessCost Worst;
@@ -45,6 +47,8 @@ static AccessCost costAt(const MemObject &Obj, const LaneArray &Off,
       Worst = C;
       Worst.WorstOffsets = A;
     }
+    if (Best && (First || C.badness() < Best->badness()))
+      *Best = C;
     First = false;
   }
   return Worst;
@@ -69,53 +73,135 @@ bool patternFor(const LaneInt &Offset, const TermList &Varying,
   return true;
 }
 
-/// The worst cost over samples of the (one or two) lane-varying symbols, with
-/// HoldsFor when one symbol decides it. Known is false when every sample
-/// overflows.
+/// The worst cost over values of the (one or two) lane-varying symbols, with
+/// HoldsFor when one symbol decides it, and in \p Best the most favourable
+/// cost over values whose term is at least 32 elements. Known is false when
+/// every value overflows.
+///
+/// One symbol s (lane k at c_k + a_k*s, s >= 0) is enumerated, not sampled:
+/// s = 0 .. S0, then one full period S0' .. S0' + 127 (S0' the first multiple
+/// of 128 above S0), where S0 = max |c_j - c_k| + Bytes + 32 over lanes.
+/// Beyond S0 two lanes with different a_k are more than 32 + Bytes apart:
+/// they share no sector and no word, so the cost depends only on a_k*s mod
+/// 128 (banks) or mod 32 (sectors), i.e. on s mod 128: the period covers
+/// every residue (tile[lane * (cols + 2)] is 32-way at cols = 30). Exact
+/// worst; when S0 is too large (over 4096) or with two symbols, samples are
+/// used and the result is marked Sampled.
 AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
                          const TermList &Varying, LaneBits Lanes,
                          unsigned Bytes, uint64_t Step,
-                         const std::vector<std::string> &SymbolNames) {
-  const size_t N = std::size(kSamples);
+                         const std::vector<std::string> &SymbolNames,
+                         AccessCost &Best, bool &Sampled) {
+  std::vector<int64_t> Values;
+  Sampled = true;
+  if (Varying.size() == 1) {
+    int64_t Span = 0, MinCoef = 0;
+    const LaneArray &C = Offset.consts();
+    for (unsigned J = 0; J < kWarpSize; ++J) {
+      if (!(Lanes >> J & 1))
+        continue;
+      int64_t A = std::llabs(Varying[0]->Coef[J]);
+      if (A && (!MinCoef || A < MinCoef))
+        MinCoef = A;
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        if (Lanes >> K & 1)
+          Span = std::max<int64_t>(Span, std::llabs(C[J] - C[K]));
+    }
+    int64_t S0 = Span + Bytes + 32;
+    if (S0 <= 4096) {
+      Sampled = false;
+      for (int64_t V = 0; V <= S0; ++V)
+        Values.push_back(V);
+      int64_t P = (S0 / 128 + 1) * 128;
+      for (int64_t V = P; V < P + 128; ++V)
+        Values.push_back(V);
+    }
+    (void)MinCoef;
+  }
+  if (Values.empty())
+    Values.assign(std::begin(kSamples), std::end(kSamples));
+  const size_t N = Values.size();
+  // The term of a value counts as "at least 32 elements" when its smallest
+  // lane coefficient times the value is at least 32 * Bytes bytes.
+  auto BigEnough = [&](llvm::ArrayRef<int64_t> Vals) {
+    for (size_t I = 0; I < Varying.size(); ++I) {
+      int64_t MinCoef = 0;
+      for (unsigned K = 0; K < kWarpSize; ++K) {
+        int64_t A = std::llabs(Varying[I]->Coef[K]);
+        if ((Lanes >> K & 1) && A && (!MinCoef || A < MinCoef))
+          MinCoef = A;
+      }
+      if (MinCoef * Vals[I] < 32 * (int64_t)Bytes)
+        return false;
+    }
+    return true;
+  };
   AccessCost Worst;
-  bool Have = false;
-  std::vector<unsigned> BadnessBySample; // only for one varying symbol
+  bool Have = false, HaveBest = false;
+  std::vector<unsigned> BadnessByValue; // only for one varying symbol
   for (size_t I = 0; I < N; ++I) {
     for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {
-      int64_t Vals[2] = {kSamples[I], kSamples[J]};
+      int64_t Vals[2] = {Values[I], Values[J]};
+      llvm::ArrayRef<int64_t> VA(Vals, Varying.size());
       LaneArray Off;
-      if (!patternFor(Offset, Varying,
-                      llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off))
+      if (!patternFor(Offset, Varying, VA, Off))
         continue;
       bool Invariant;
-      AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant);
+      AccessCost B;
+      AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant, &B);
       if (Varying.size() == 1)
-        BadnessBySample.push_back(C.badness());
+        BadnessByValue.push_back(C.badness());
       if (!Have || C.badness() > Worst.badness()) {
         Worst = C;
         Have = true;
+      }
+      if (BigEnough(VA) && (!HaveBest || B.badness() < Best.badness())) {
+        Best = B;
+        HaveBest = true;
       }
     }
   }
   if (!Have)
     return Worst;
   Worst.Known = true;
-  if (Varying.size() == 1 && BadnessBySample.size() == N) {
-    // Smallest sample from which every larger sample is the worst.
+  if (!HaveBest)
+    Best = Worst;
+  if (Varying.size() == 1 && BadnessByValue.size() == N) {
+    // Smallest value from which every larger value is the worst (for the
+    // enumeration: the whole period must be the worst).
     size_t From = N;
-    while (From > 0 && BadnessBySample[From - 1] == Worst.badness())
+    while (From > 0 && BadnessByValue[From - 1] == Worst.badness())
       --From;
-    if (From > 0 && From < N && Varying[0]->Sym < SymbolNames.size())
+    if (From > 0 && From < N && Varying[0]->Sym < SymbolNames.size() &&
+        (Sampled || From <= N - 128))
       Worst.HoldsFor =
-          SymbolNames[Varying[0]->Sym] + " >= " + std::to_string(kSamples[From]);
+          SymbolNames[Varying[0]->Sym] + " >= " + std::to_string(Values[From]);
   }
   return Worst;
 }
 } // namespace
 
+static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
+                              const LaneMask &Mask, unsigned Bytes,
+                              const std::vector<std::string> &SymbolNames);
+
 AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
                                   const LaneMask &Mask, unsigned Bytes,
                                   const std::vector<std::string> &SymbolNames) {
+  AccessCost C = computeCost(Obj, Offset, Mask, Bytes, SymbolNames);
+  // The best case counts only the lanes certainly active.
+  if (C.Known && !Mask.decided()) {
+    AccessCost M = computeCost(Obj, Offset, LaneMask::all(Mask.Must), Bytes,
+                               SymbolNames);
+    C.BestG = M.Known ? M.BestG : GlobalCost();
+    C.BestS = M.Known ? M.BestS : SharedCost();
+  }
+  return C;
+}
+
+static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
+                              const LaneMask &Mask, unsigned Bytes,
+                              const std::vector<std::string> &SymbolNames) {
   assert(Mask.isWellFormed());
   AccessCost Result;
   Result.Shared = Obj.Space == MemObject::Shared;
@@ -158,25 +244,32 @@ AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
     LaneArray Off;
     patternFor(Offset, Varying, {}, Off);
     bool Invariant;
-    AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant);
+    AccessCost B;
+    AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant, &B);
     C.Known = true;
     C.Lanes = Lanes;
     C.ActiveLanes = Result.ActiveLanes;
     C.Exact = Invariant && Mask.decided();
     C.Symbols = Result.Symbols;
+    C.BestG = C.Exact ? C.G : B.G;
+    C.BestS = C.Exact ? C.S : B.S;
     return C;
   }
   if (Varying.size() > 2) {
     Result.Reason = "the lane pattern depends on more than two unknown values";
     return Result;
   }
-  AccessCost Worst =
-      sampleVarying(Obj, Offset, Varying, Lanes, Bytes, Step, SymbolNames);
+  AccessCost Best;
+  bool Sampled = true;
+  AccessCost Worst = sampleVarying(Obj, Offset, Varying, Lanes, Bytes, Step,
+                                   SymbolNames, Best, Sampled);
   if (!Worst.Known) {
     Result.Reason = "address arithmetic overflows for every sampled value";
     return Result;
   }
   Worst.Exact = false;
+  Worst.BestG = Best.G;
+  Worst.BestS = Best.S;
   Worst.Pattern = Offset.describeLaneStride(Lanes, SymbolNames);
   Worst.Lanes = Lanes;
   Worst.ActiveLanes = Result.ActiveLanes;

@@ -13,11 +13,19 @@
 //   Example: in[blockIdx.x * 256 + threadIdx.x] with float: D = 1024*bx + base
 //   (base 256-aligned), g = 256, one residue: exact 4 sectors.
 //
-// * Lane-varying terms (tx * n) change the pattern. Their symbols are
-//   sampled (0..64 and large powers of two and odd numbers); the worst
-//   sample is reported and the result is not exact. With one such symbol the
-//   smallest sampled value from which the worst always holds is reported
-//   ("for n >= 8").
+// * Lane-varying terms (tx * n) change the pattern. With one such symbol
+//   every value that matters is enumerated: the small values up to where
+//   lanes may still share a sector or word, then one full period of
+//   residues mod 128 (AccessCost.cpp, sampleVarying); the worst is the true
+//   worst over n >= 0, yet the result is not exact (it depends on n). The
+//   smallest value from which the worst always holds is reported ("for
+//   n >= 8"). With two such symbols (or a huge span of constants) values
+//   are sampled (0..64 and large powers of two and odd numbers).
+//
+// * The best case (BestG / BestS, AccessRecord::Best): the most favourable
+//   cost over the same uniform shifts and over lane-varying values whose term
+//   is at least 32 elements (32 * Bytes bytes: a row pitch, not a degenerate
+//   0 or 1). An exact cost has Best == Worst.
 //
 // Lanes that may or may not be active (undecided conditions) are counted as
 // active: both sectors and wavefronts only grow with more lanes, so this is
@@ -39,6 +47,9 @@ struct AccessCost {
   bool Shared = false;
   GlobalCost G;
   SharedCost S;
+  /// The most favourable cost (see above); equal to G / S when Exact.
+  GlobalCost BestG;
+  SharedCost BestS;
   bool Exact = false;
   /// Lane offsets (bytes from the object's base, symbols at the worst sample)
   /// of the worst case, for explanations.

@@ -33,6 +33,14 @@ struct AccessRecord {
   bool Known = true;
   std::string Reason;          ///< When !Known.
   AccessCost Worst;
+  /// The certain part of Worst, for the warning policy: for each instance
+  /// the most favourable cost over the unknown uniform shifts (alignment
+  /// residues) and over lane-varying symbol values of at least 32 elements
+  /// (32 * element size bytes) (AccessCost::BestG / BestS), and of those the
+  /// largest over instances: whatever the unknowns are, some request of this
+  /// site costs at least this much. Only G and S (and Shared) are meaningful.
+  /// An exact record has Best == Worst.
+  AccessCost Best;
   bool Exact = true;
   std::set<std::string> DependsOn;
   std::string WorstContext;    ///< "warp 3, iteration 2 of the loop at line 9"

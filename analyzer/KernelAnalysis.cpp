@@ -102,6 +102,15 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   for (const std::string &N : I.namesOf(C.Symbols))
     R.DependsOn.insert(N);
   R.Exact &= C.Exact;
+  AccessCost B;
+  B.Known = true;
+  B.Shared = C.Shared;
+  B.ActiveLanes = C.ActiveLanes;
+  B.G = C.BestG;
+  B.S = C.BestS;
+  B.Exact = C.Exact;
+  if (R.Instances == 1 || !R.Best.Known || B.badness() > R.Best.badness())
+    R.Best = B;
   if (First || C.badness() > R.Worst.badness()) {
     R.Worst = C;
     R.WorstContext = Ev.Context;
