@@ -102,6 +102,27 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
     if (std::optional<Value> R = evalInlined(E, Def, Args, M))
       return *R;
 
+  // An assignment operator of a class not inlined (__half2, __nv_bfloat16
+  // in cuda_fp16.hpp: a body in a system header, or none): `o[i] = v` is a
+  // store to o[i] (after loading v if it is memory), `o[i] += v` a load and
+  // a store of o[i].
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    if (OC->isAssignmentOp() && Args.size() == 2 && isa<CXXMethodDecl>(FD)) {
+      const Expr *RHS = Args[1];
+      if (RHS->isGLValue()) {
+        LValue Src = evalLValue(RHS, M);
+        if (Src.Kind == LValue::Memory)
+          load(RHS, Src, M);
+      } else {
+        eval(RHS, M);
+      }
+      LValue Dst = evalLValue(Args[0], M);
+      if (OC->getOperator() != OO_Equal && Dst.Kind == LValue::Memory)
+        load(Args[0], Dst, M);
+      store(Args[0], Dst, Value::unknown("struct value"), M);
+      return Value::unknown("struct value");
+    }
+
   // Anything else (math functions, library code): evaluate the arguments for
   // their accesses; the result is unknown.
   for (const Expr *A : Args)
@@ -212,6 +233,10 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   Frame F;
   F.Fn = FD;
   F.This = std::move(This);
+  if (WantRefFor && WantRefFor == FD) {
+    F.WantRef = true;
+    WantRefFor = nullptr;
+  }
   for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     Binding B;
@@ -237,6 +262,8 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   Value R = Frames.back().RetVal;
   if (!Frames.back().HasRet)
     R = Value::unknown("void");
+  if (Frames.back().WantRef)
+    LastRetRef = Frames.back().RetRef;
   Frames.pop_back();
   return R;
 }

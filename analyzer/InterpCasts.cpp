@@ -94,8 +94,25 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
 }
 
 Value Interpreter::evalLValueToRValue(const CastExpr *E, const LaneMask &M) {
-  const Expr *Sub = E->getSubExpr();
-  QualType To = E->getType();
+  return evalRValueOf(E->getSubExpr(), E->getType(), M);
+}
+
+Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
+                                const LaneMask &M) {
+  // `c ? a[i] : b[i]` read as a value: each arm is a load in the lanes that
+  // take it (the conditional lvalue itself is no memory location).
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens())) {
+    LaneBool C = evalCond(CO->getCond(), M);
+    LaneMask MT = intersect(M, C, false), MF = intersect(M, C, true);
+    Value T = MT.none() ? Value::unknown("not taken")
+                        : evalRValueOf(CO->getTrueExpr(), To, MT);
+    Value F = MF.none() ? Value::unknown("not taken")
+                        : evalRValueOf(CO->getFalseExpr(), To, MF);
+    Value R = Value::join(T, F, C.True, C.False);
+    if (~(C.True | C.False) & M.May)
+      appendDeps(R.Deps, C.Deps);
+    return R;
+  }
   if (isAssignmentLike(Sub)) {
     // The value of an assignment expression is the value assigned.
     return eval(Sub, M);

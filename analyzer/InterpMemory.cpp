@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace ccl;
@@ -87,6 +88,9 @@ Interpreter::LValue Interpreter::evalVarLValue(const DeclRefExpr *E) {
       VD->evaluateValue())
     return LValue::var(VD);
   // Memory-resident variables: __shared__, __device__, __constant__.
+  // threadIdx and friends are special registers, not memory.
+  if (isCudaBuiltinVar(VD))
+    return LValue::unknown("a CUDA builtin index variable");
   if (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
       VD->hasAttr<CUDAConstantAttr>())
     return LValue::memory(Value::pointer(objectFor(VD), LaneInt::constant(0)));
@@ -112,13 +116,32 @@ Interpreter::LValue Interpreter::evalUnaryLValue(const UnaryOperator *E,
 
 Interpreter::LValue Interpreter::evalCallLValue(const CallExpr *E,
                                                 const LaneMask &M) {
+  // A user function returning a reference (an operator[] of a __shared__
+  // struct, an accessor): inline it and take the lvalue it returns, so a
+  // store through it is a store to that memory, in that memory's space.
+  const FunctionDecl *FD = E->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (FD && FD->getReturnType()->isReferenceType() && FD->hasBody(Def) &&
+      Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+      !(isa<CXXOperatorCallExpr>(E) &&
+        cast<CXXOperatorCallExpr>(E)->isAssignmentOp())) {
+    WantRefFor = Def;
+    LastRetRef.reset();
+    eval(E, M);
+    WantRefFor = nullptr;
+    std::optional<LValue> R = std::move(LastRetRef);
+    LastRetRef.reset();
+    if (R)
+      return *R;
+    return LValue::unknown("reference returned by a call");
+  }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     eval(OC, M);
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
       return evalLValue(OC->getArg(0), M);
     return LValue::unknown("result of an operator call");
   }
-  const FunctionDecl *FD = E->getDirectCallee();
   if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
       (FD->getName() == "move" || FD->getName() == "forward") &&
       E->getNumArgs() == 1)
@@ -340,6 +363,45 @@ int64_t Interpreter::elementSize(const Value &Ptr, QualType ElemTy) const {
 
 // ---- Memory events ------------------------------------------------------------
 
+/// \p E designates (a part of) a local object or a CUDA builtin variable:
+/// `c_frag.x[i]`, `pack.h[3]`, `threadIdx`: an element of an array member
+/// or a field of a variable with automatic storage (or a by-value
+/// parameter). Registers or the thread's stack, never a global request.
+bool Interpreter::isLocalObject(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *B = AS->getBase()->IgnoreParenImpCasts();
+      if (!B->getType()->isArrayType())
+        return false; // through a pointer: memory
+      E = B;
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return false;
+      E = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD)
+    return false;
+  if (isCudaBuiltinVar(VD))
+    return true;
+  return VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+         !VD->hasAttr<CUDASharedAttr>();
+}
+
+/// threadIdx, blockIdx, blockDim, gridDim (clang's __cuda_builtin_*_t).
+bool Interpreter::isCudaBuiltinVar(const VarDecl *VD) {
+  const auto *RD = VD->getType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() &&
+         RD->getName().starts_with("__cuda_builtin_");
+}
+
 void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
                          QualType Ty, const LaneMask &M) {
   assert(M.isWellFormed() && L.Addr.isWellFormed());
@@ -380,7 +442,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
         (isa<UnaryOperator>(E) &&
          cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
         (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow());
-    if (!MemoryForm)
+    if (!MemoryForm || isLocalObject(Site))
       return;
     Ev.Address = Value::unknown(L.Reason);
   }
@@ -388,6 +450,34 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   for (const std::string &S : Context)
     C += ", " + S;
   Ev.Context = C;
+  // The hardware moves 1, 2, 4, 8, 16 (or 32) bytes per lane in one
+  // request; any other size (a double3 copy, 24 bytes, 8-aligned) is split
+  // into requests of the widest size its alignment allows: three 8-byte
+  // requests, each its own warp request with its own sectors.
+  unsigned Bytes = Ev.Bytes;
+  if (Bytes && !llvm::is_contained({1u, 2u, 4u, 8u, 16u, 32u}, Bytes)) {
+    uint64_t Align = Ty.isNull() || Ty->isIncompleteType()
+                         ? 1
+                         : Ctx.getTypeAlignInChars(Ty).getQuantity();
+    unsigned W = 16;
+    while (W > 1 && (Bytes % W != 0 || Align % W != 0))
+      W /= 2;
+    Ev.Bytes = W;
+    if (Ev.Address.isUnknown()) {
+      OnAccess(Ev);
+      return;
+    }
+    Value Base = Ev.Address;
+    for (unsigned Piece = 0; Piece < Bytes / W; ++Piece) {
+      std::optional<LaneInt> Off =
+          add(Base.I, LaneInt::constant(int64_t(Piece) * W));
+      if (!Off)
+        break;
+      Ev.Address.I = *Off;
+      OnAccess(Ev);
+    }
+    return;
+  }
   OnAccess(Ev);
 }
 

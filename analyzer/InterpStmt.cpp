@@ -120,9 +120,19 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     return exec(cast<DefaultStmt>(S)->getSubStmt(), M);
   case Stmt::SwitchStmtClass:
     return execSwitch(cast<SwitchStmt>(S), M);
+  case Stmt::GotoStmtClass:
+  case Stmt::IndirectGotoStmtClass:
+    // Not followed: the lanes that jump would still count in the accesses
+    // they skip (or miss the ones they jump back to). Give up on exactness
+    // for the whole kernel, with the reason.
+    if (Incomplete.empty())
+      Incomplete = "a goto at line " +
+                   std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                       S->getBeginLoc())) +
+                   " is not followed";
+    return M;
   case Stmt::NullStmtClass:
   case Stmt::GCCAsmStmtClass:
-  case Stmt::GotoStmtClass:
   case Stmt::CXXForRangeStmtClass:
     return M;
   default:
@@ -133,6 +143,21 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
 }
 
 LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
+  // A reference returned to a caller that uses the call as an lvalue: the
+  // lvalue, not a load of it.
+  if (S->getRetValue() && Frames.back().WantRef) {
+    LValue L = evalLValue(S->getRetValue(), M);
+    Frame &F = Frames.back();
+    if (!F.RetRef)
+      F.RetRef = L;
+    else if (F.RetRef->Kind == LValue::Memory && L.Kind == LValue::Memory &&
+             F.RetRef->Addr.Base == L.Addr.Base)
+      F.RetRef->Addr = Value::mergeMasked(F.RetRef->Addr, L.Addr, M);
+    else if (!(F.RetRef->Kind == LValue::Var && L.Kind == LValue::Var &&
+               F.RetRef->Decl == L.Decl))
+      F.RetRef = LValue::unknown("a reference returned on several paths");
+    return LaneMask{};
+  }
   if (const Expr *RV = S->getRetValue()) {
     Value V = eval(RV, M);
     Frame &F = Frames.back(); // after eval: calls may grow Frames
@@ -155,11 +180,49 @@ LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
   Any.addDeps(C.Deps);
   VarMap Before = Frames.back().Vars;
   Loops.push_back(LoopCtx{});
-  exec(S->getBody(), Any);
+  // Every case label may be entered by any lane: a `break` ends the lanes
+  // of the case before it, the next label brings them all back (not only
+  // the first case runs).
+  const Stmt *Body = S->getBody();
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body)) {
+    LaneMask Cur = Any;
+    for (const Stmt *Child : CS->body()) {
+      if (isa<SwitchCase>(Child))
+        Cur = unite(Cur, Any);
+      Cur = exec(Child, Cur);
+    }
+  } else {
+    exec(Body, Any);
+  }
+  LoopCtx SwCtx = Loops.back();
   Loops.pop_back();
+  // `continue` in a switch belongs to the enclosing loop.
+  if (!Loops.empty() && !SwCtx.Continued.none())
+    Loops.back().Continued = unite(Loops.back().Continued, SwCtx.Continued);
   VarMap After = Frames.back().Vars;
   joinFrames(After, Before, 0, 0, C.Deps);
+  // Lanes that may have returned or continued in some case are no longer
+  // certainly active after the switch.
+  if (!SwCtx.Continued.none() || leavesSwitch(Body)) {
+    LaneMask R{0, M.May, M.Deps};
+    R.addDeps(C.Deps);
+    return R;
+  }
   return M;
+}
+
+/// A return (or a goto) somewhere in \p S, outside lambdas.
+bool Interpreter::leavesSwitch(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *C : S->children())
+    if (leavesSwitch(C))
+      return true;
+  return false;
 }
 
 LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {

@@ -9,19 +9,27 @@
 // Clang Static Analyzer's ExprEngine*.cpp):
 //   Interpreter.cpp    the entry points: runWarp (one warp of a kernel) and
 //                      runHost (host code, for launch shapes)
-//   InterpStmt.cpp     statements: if, switch, loops (concrete iterations and
-//                      the generalized "any iteration"), return, break,
-//                      declarations; joins of the variables of two paths
+//   InterpStmt.cpp     statements: if, switch (every case label entered by
+//                      any lane), loops (concrete iterations and the
+//                      generalized "any iteration", checked by induction),
+//                      return, break, declarations; joins of the variables
+//                      of two paths; goto is not followed (the kernel's
+//                      records are then not exact)
 //   InterpExpr.cpp     eval's dispatch by expression class (evalInner: the
 //                      table of which rule handles which class), literals,
 //                      unary and binary operators, assignments, ?:,
 //                      constructors
 //   InterpArith.cpp    integer and pointer arithmetic, comparisons
-//   InterpCasts.cpp    every CastExpr kind (LValueToRValue is a load)
-//   InterpMemory.cpp   lvalues (variables, subscripts, members, *p), loads,
-//                      stores and the AccessEvents they record, variables,
-//                      memory objects
-//   InterpCalls.cpp    calls (builtins, atomics, inlined device functions),
+//   InterpCasts.cpp    every CastExpr kind (LValueToRValue is a load; of
+//                      `c ? a[i] : b[i]`, a load per arm in its lanes)
+//   InterpMemory.cpp   lvalues (variables, subscripts, members, *p, the
+//                      reference a user function returns), loads, stores and
+//                      the AccessEvents they record (locals and builtin
+//                      index variables are no requests; sizes other than
+//                      1/2/4/8/16/32 bytes are split into the requests their
+//                      alignment allows), variables, memory objects
+//   InterpCalls.cpp    calls (builtins, atomics, inlined device functions,
+//                      assignment operators of classes not inlined),
 //                      threadIdx/blockIdx/blockDim/gridDim, <<<>>> launches
 //   InterpSymbols.cpp  creating and naming symbols
 //
@@ -121,6 +129,10 @@ private:
     const clang::FunctionDecl *Fn = nullptr;
     /// The object a member function runs on (`this`), if any.
     std::optional<LValue> This;
+    /// The call is used as an lvalue (`s[i] = v` through an operator[]
+    /// returning a reference): returns compute the lvalue, into RetRef.
+    bool WantRef = false;
+    std::optional<LValue> RetRef;
   };
   struct LoopCtx {
     LaneMask Broken;
@@ -132,6 +144,7 @@ private:
   LaneMask exec(const clang::Stmt *S, LaneMask M);
   LaneMask execIf(const clang::IfStmt *S, LaneMask M);
   LaneMask execSwitch(const clang::SwitchStmt *S, LaneMask M);
+  static bool leavesSwitch(const clang::Stmt *S);
   LaneMask execReturn(const clang::ReturnStmt *S, const LaneMask &M);
   LaneMask execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                     const clang::Expr *Cond, const clang::Stmt *Body,
@@ -191,6 +204,10 @@ private:
   // ---- Casts (InterpCasts.cpp) ----
   Value evalCast(const clang::CastExpr *E, const LaneMask &M);
   Value evalLValueToRValue(const clang::CastExpr *E, const LaneMask &M);
+  /// The value of glvalue \p Sub read as type \p To (a load when it is
+  /// memory; each arm of a conditional lvalue in its own lanes).
+  Value evalRValueOf(const clang::Expr *Sub, clang::QualType To,
+                     const LaneMask &M);
   Value evalPointerToIntegral(const clang::CastExpr *E, const LaneMask &M);
 
   // ---- Lvalues, variables and memory (InterpMemory.cpp) ----
@@ -210,6 +227,10 @@ private:
              const LaneMask &M, AccessOp Op = AccessOp::Store);
   void record(const clang::Expr *Site, AccessOp Op, const LValue &L,
               clang::QualType Ty, const LaneMask &M);
+  /// An element or field of a local object (or a CUDA builtin variable):
+  /// never a memory request.
+  static bool isLocalObject(const clang::Expr *E);
+  static bool isCudaBuiltinVar(const clang::VarDecl *VD);
   Value readVar(const clang::VarDecl *D);
   void writeVar(const clang::VarDecl *D, const Value &V, const LaneMask &M);
   Binding *lookup(const clang::VarDecl *D);
@@ -303,6 +324,10 @@ private:
   llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
   std::map<std::string, const MemObject *> AnonObjects;
   LaunchHook OnLaunch;
+  /// evalCallLValue -> callFunction: the callee whose returned reference is
+  /// wanted, and what it returned.
+  const clang::FunctionDecl *WantRefFor = nullptr;
+  std::optional<LValue> LastRetRef;
   /// dim3 locals of host code run by runHost.
   std::map<const clang::VarDecl *, std::optional<Dim3>> Dim3Vars;
 };
