@@ -188,15 +188,10 @@ static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
 AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
                                   const LaneMask &Mask, unsigned Bytes,
                                   const std::vector<std::string> &SymbolNames) {
-  AccessCost C = computeCost(Obj, Offset, Mask, Bytes, SymbolNames);
-  // The best case counts only the lanes certainly active.
-  if (C.Known && !Mask.decided()) {
-    AccessCost M = computeCost(Obj, Offset, LaneMask::all(Mask.Must), Bytes,
-                               SymbolNames);
-    C.BestG = M.Known ? M.BestG : GlobalCost();
-    C.BestS = M.Known ? M.BestS : SharedCost();
-  }
-  return C;
+  // The best case is over alignments and offsets, on the same lanes as the
+  // worst: which lanes a bound (`i < n`, a loop's last trip) leaves active
+  // does not make a finding merely possible, since the full requests exist.
+  return computeCost(Obj, Offset, Mask, Bytes, SymbolNames);
 }
 
 static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,

@@ -25,7 +25,9 @@
 // * The best case (BestG / BestS, AccessRecord::Best): the most favourable
 //   cost over the same uniform shifts and over lane-varying values whose term
 //   is at least 32 elements (32 * Bytes bytes: a row pitch, not a degenerate
-//   0 or 1). An exact cost has Best == Worst.
+//   0 or 1), on the same lanes as the worst case (lanes a bound may leave
+//   inactive do not make a finding uncertain). An exact cost has
+//   Best == Worst.
 //
 // Lanes that may or may not be active (undecided conditions) are counted as
 // active: both sectors and wavefronts only grow with more lanes, so this is

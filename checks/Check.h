@@ -63,8 +63,14 @@ public:
   /// Whether this check looks at \p R at all (its memory space, ...); the
   /// JSON output names the first such check for every record.
   virtual bool appliesTo(const AccessRecord &R) const = 0;
-  /// Whether a record it applies to is costly enough to report.
+  /// Whether a record it applies to is costly enough to report (in the
+  /// worst case over the unknowns).
   virtual bool isFlagged(const AccessRecord &R) const = 0;
+  /// Whether a flagged record is flagged whatever the unknown alignments
+  /// and offsets are and for every large value of an unknown lane stride
+  /// (AccessRecord::Best): "certain". Otherwise it is "possible": it needs
+  /// an unlucky alignment or a specific small value.
+  virtual bool isCertain(const AccessRecord &R) const = 0;
   /// Fills the message, notes and fixes of a flagged record.
   virtual void report(const AccessRecord &R, const CheckContext &C,
                       Finding &F) const = 0;

@@ -27,9 +27,16 @@ const CheckInfo &SharedBankConflictCheck::info() {
   return Info;
 }
 
+bool SharedBankConflictCheck::flags(const SharedCost &S) const {
+  return (int64_t)S.ConflictWays > MaxConflictWays;
+}
+
 bool SharedBankConflictCheck::isFlagged(const AccessRecord &R) const {
-  return R.Known && appliesTo(R) &&
-         (int64_t)R.Worst.S.ConflictWays > MaxConflictWays;
+  return R.Known && appliesTo(R) && flags(R.Worst.S);
+}
+
+bool SharedBankConflictCheck::isCertain(const AccessRecord &R) const {
+  return R.Exact || flags(R.Best.S);
 }
 
 std::optional<FixItHint>

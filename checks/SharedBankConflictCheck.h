@@ -23,10 +23,13 @@ public:
     return R.Space == MemObject::Shared;
   }
   bool isFlagged(const AccessRecord &R) const override;
+  bool isCertain(const AccessRecord &R) const override;
   void report(const AccessRecord &R, const CheckContext &C,
               Finding &F) const override;
 
 private:
+  /// The threshold, on one cost.
+  bool flags(const SharedCost &C) const;
   std::optional<clang::FixItHint> paddingFix(const AccessRecord &R,
                                              const CheckContext &C) const;
   int64_t MaxConflictWays;

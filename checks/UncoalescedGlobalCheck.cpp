@@ -29,14 +29,20 @@ const CheckInfo &UncoalescedGlobalCheck::info() {
   return Info;
 }
 
-bool UncoalescedGlobalCheck::isFlagged(const AccessRecord &R) const {
-  if (!R.Known || !appliesTo(R) || !R.Worst.G.Sectors)
+bool UncoalescedGlobalCheck::flags(const GlobalCost &G) const {
+  if (!G.Sectors)
     return false;
   // sectors * MinEfficiency > ideal * 100  <=>  efficiency < MinEfficiency%
-  return (int64_t)R.Worst.G.IdealSectors * 100 <
-             (int64_t)R.Worst.G.Sectors * MinEfficiency &&
-         (int64_t)R.Worst.G.Sectors - (int64_t)R.Worst.G.IdealSectors >=
-             MinExcessSectors;
+  return (int64_t)G.IdealSectors * 100 < (int64_t)G.Sectors * MinEfficiency &&
+         (int64_t)G.Sectors - (int64_t)G.IdealSectors >= MinExcessSectors;
+}
+
+bool UncoalescedGlobalCheck::isFlagged(const AccessRecord &R) const {
+  return R.Known && appliesTo(R) && flags(R.Worst.G);
+}
+
+bool UncoalescedGlobalCheck::isCertain(const AccessRecord &R) const {
+  return R.Exact || flags(R.Best.G);
 }
 
 void UncoalescedGlobalCheck::report(const AccessRecord &R,

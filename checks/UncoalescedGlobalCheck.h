@@ -22,10 +22,13 @@ public:
     return R.Space == MemObject::Global;
   }
   bool isFlagged(const AccessRecord &R) const override;
+  bool isCertain(const AccessRecord &R) const override;
   void report(const AccessRecord &R, const CheckContext &C,
               Finding &F) const override;
 
 private:
+  /// The threshold, on one cost.
+  bool flags(const GlobalCost &C) const;
   int64_t MinEfficiency;    ///< percent
   int64_t MinExcessSectors; ///< sectors above the ideal
 };

@@ -169,6 +169,7 @@ private:
     const KernelRun *Run;
     const Check *C;
     std::string RelFile, Text, Print;
+    bool Certain;
   };
   void classify(const AccessRecord &R, const KernelRun &Run);
   void reportSites(const TUAnalysis &TU);
@@ -345,7 +346,10 @@ void FileReporter::classify(const AccessRecord &R, const KernelRun &Run) {
                               accessOpName(R.Op)});
       continue;
     }
-    Candidates.push_back({Index, &R, &Run, C, RelFile, Text, Print});
+    bool Certain = C->isCertain(R);
+    if (A.Certainty != "certain")
+      A.Certainty = Certain ? "certain" : "possible";
+    Candidates.push_back({Index, &R, &Run, C, RelFile, Text, Print, Certain});
   }
   RemarkTexts.push_back(
       Opts.Report == ReportMode::All || A.Verdict == Verdict::Refuted
@@ -368,8 +372,17 @@ void FileReporter::reportSites(const TUAnalysis &TU) {
     G.push_back(&C);
     Out.Accesses[C.Access].Flagged = true;
   }
-  for (auto &KV : Groups) // a group is reported where its first record is
+  for (auto &KV : Groups) { // a group is reported where its first record is
+    bool Certain =
+        llvm::any_of(KV.second, [](const Candidate *C) { return C->Certain; });
+    if (!Certain && Opts.Report == ReportMode::Flagged) {
+      ++Out.Possible; // shown with --report=possible
+      for (const Candidate *C : KV.second)
+        Out.Accesses[C->Access].Flagged = false;
+      continue;
+    }
     Opens[KV.second.front()->Access].push_back(KV.second.front());
+  }
   auto Remark = RunRemarks.begin();
   for (size_t I = 0; I <= Out.Accesses.size(); ++I) {
     for (; Remark != RunRemarks.end() && Remark->Before == I; ++Remark)
@@ -389,42 +402,17 @@ void FileReporter::reportSites(const TUAnalysis &TU) {
 
 void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
                               const TUAnalysis &TU) {
-  // The worst record: lowest efficiency, then most sectors or wavefronts.
-  const Candidate *W = Group.front();
-  for (const Candidate *C : Group) {
-    const AccessCost &A = C->R->Worst, &B = W->R->Worst;
-    if (A.efficiency() < B.efficiency() ||
-        (A.efficiency() == B.efficiency() && A.badness() > B.badness()))
-      W = C;
-  }
-  Finding F = reportFinding(*W->C, *W->R, *W->Run, TU, Ctx);
+  std::vector<SiteRecord> Site;
+  for (const Candidate *C : Group)
+    Site.push_back({C->R, C->Run, C->Certain});
+  size_t Worst = worstOfSite(Site);
+  const Candidate *W = Group[Worst];
+  bool Certain =
+      llvm::any_of(Group, [](const Candidate *C) { return C->Certain; });
+  Finding F = reportSiteFinding(*W->C, Site, Worst, TU, Ctx);
   if (!VerifyTexts[W->Access].empty())
-    F.Notes.push_back({W->R->Site->getBeginLoc(), VerifyTexts[W->Access]});
-  if (Group.size() > 1) {
-    std::set<std::string> Names;
-    unsigned Lo = ~0u, Hi = 0;
-    for (const Candidate *C : Group) {
-      if (C == W)
-        continue;
-      const AccessReport &A = Out.Accesses[C->Access];
-      Names.insert(A.Kernel + " with a block of " + A.Block.str());
-      Lo = std::min(Lo, C->R->Worst.badness());
-      Hi = std::max(Hi, C->R->Worst.badness());
-    }
-    std::string List;
-    for (const std::string &N : Names)
-      List += (List.empty() ? "" : ", ") + N;
-    std::string Unit =
-        W->R->Space == MemObject::Shared ? " wavefronts" : " sectors";
-    F.Notes.push_back(
-        {W->R->Site->getBeginLoc(),
-         "also flagged in " + std::to_string(Group.size() - 1) +
-             " other instance" + (Group.size() == 2 ? "" : "s") + " (" + List +
-             "): " +
-             (Lo == Hi ? std::to_string(Lo)
-                       : std::to_string(Lo) + "-" + std::to_string(Hi)) +
-             Unit + " per request"});
-  }
+    F.Notes.insert(F.Notes.end() - (Group.size() > 1 ? 1 : 0),
+                   {W->R->Site->getBeginLoc(), VerifyTexts[W->Access]});
   Out.Accesses[W->Access].Check = W->C->name().str();
   for (const Candidate *C : Group)
     Out.Accesses[C->Access].Check = W->C->name().str();
@@ -435,6 +423,7 @@ void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
   addFinding(F, *W->R, W->RelFile, W->Text, W->Print, W->Run->Name);
   Out.Findings.back().Record = W->Access;
   Out.Findings.back().Instances = Group.size();
+  Out.Findings.back().Possible = !Certain;
 }
 
 void FileReporter::renderFinding(const Finding &F) {
@@ -509,6 +498,9 @@ void FileReporter::finish(const TUAnalysis &TU) {
   OS << Out.File << ": " << N << " accesses in " << Out.Kernels << " kernel"
      << (Out.Kernels == 1 ? "" : "s") << ": " << Out.Flagged << " flagged, "
      << Out.Unknown << " not analyzable"
+     << (Out.Possible ? ", " + std::to_string(Out.Possible) +
+                            " possible (see --report=possible)"
+                      : "")
      << (Out.Unknown && Opts.Report != ReportMode::All ? " (see --report=all)"
                                                        : "")
      << (Out.CompileErrors

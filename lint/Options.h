@@ -27,8 +27,10 @@ enum ExitStatus { ExitOK = 0, ExitFlagged = 1, ExitInputError = 2 };
 enum class OutputFormat { Text, Json, Sarif, Html };
 /// --verify: run the kernels and measure what each access did.
 enum class VerifyMode { None, Cpu, Gpu };
-/// --report: which accesses are shown as text.
-enum class ReportMode { Flagged, All };
+/// --report: which findings and accesses are shown. Flagged: certain
+/// findings; Possible: also those that need an unlucky alignment or value;
+/// All: possible findings and a remark for every other access.
+enum class ReportMode { Flagged, Possible, All };
 
 struct LintOptions {
   std::vector<std::string> Files;

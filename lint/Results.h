@@ -78,7 +78,11 @@ struct AccessReport {
   /// The first check that applies to the record (its memory space), or the
   /// first that flagged it; "" when no enabled check looks at it.
   std::string Check;
-  bool Flagged = false;    ///< reported as a warning
+  bool Flagged = false; ///< reported as a warning
+  /// Flagged by a check: "certain" (whatever the unknowns) or "possible"
+  /// (needs an unlucky alignment or value; shown with --report=possible);
+  /// "" when no check flags it.
+  std::string Certainty;
   bool Suppressed = false; ///< flagged, hidden by NOLINT or --header-filter
   bool InBaseline = false; ///< flagged, hidden by --baseline
   Verdict Verdict = Verdict::None;
@@ -104,6 +108,7 @@ struct ReportedFinding {
   std::string Fingerprint;  ///< what --baseline matches
   size_t Record = 0;        ///< the worst record: index in Accesses
   size_t Instances = 1;     ///< records of the site this check flags
+  bool Possible = false;    ///< not certain (--report=possible)
 };
 
 /// What identifies a finding across edits (--write-baseline).
@@ -116,6 +121,7 @@ struct FileResult {
   std::string File;
   unsigned Kernels = 0;
   unsigned Flagged = 0, Unknown = 0, Refuted = 0;
+  unsigned Possible = 0; ///< possible findings not shown (--report=possible)
   bool CompileErrors = false;
   bool InputError = false; ///< missing, unreadable, bad configuration, ...
   bool Analyzed = false;   ///< the file was parsed (Info below is valid)

@@ -2,6 +2,10 @@
 #include "lint/TranslationUnit.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include <map>
+#include <set>
+#include <tuple>
 
 using namespace clang;
 using namespace ccl;
@@ -99,4 +103,83 @@ Finding ccl::reportFinding(const Check &C, const AccessRecord &R,
   F.Loc = R.Site->getBeginLoc();
   C.report(R, CC, F);
   return F;
+}
+
+size_t ccl::worstOfSite(llvm::ArrayRef<SiteRecord> Site) {
+  bool AnyCertain =
+      llvm::any_of(Site, [](const SiteRecord &S) { return S.Certain; });
+  size_t W = ~size_t(0);
+  for (size_t I = 0; I < Site.size(); ++I) {
+    if (AnyCertain && !Site[I].Certain)
+      continue;
+    if (W == ~size_t(0)) {
+      W = I;
+      continue;
+    }
+    const AccessCost &A = Site[I].R->Worst, &B = Site[W].R->Worst;
+    if (A.efficiency() < B.efficiency() ||
+        (A.efficiency() == B.efficiency() && A.badness() > B.badness()))
+      W = I;
+  }
+  return W;
+}
+
+Finding ccl::reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
+                               size_t Worst, const TUAnalysis &TU,
+                               ASTContext &Ctx) {
+  const SiteRecord &W = Site[Worst];
+  Finding F = reportFinding(C, *W.R, *W.Run, TU, Ctx);
+  if (!llvm::any_of(Site, [](const SiteRecord &S) { return S.Certain; })) {
+    std::string Deps;
+    for (const std::string &D : W.R->DependsOn)
+      Deps += (Deps.empty() ? "" : ", ") + D;
+    F.Message += " (possible: only for some alignments or values of " +
+                 (Deps.empty() ? std::string("the unknowns") : Deps) + ")";
+  }
+  if (Site.size() < 2)
+    return F;
+  std::set<std::string> Names;
+  unsigned Lo = ~0u, Hi = 0;
+  for (size_t I = 0; I < Site.size(); ++I) {
+    if (I == Worst)
+      continue;
+    Names.insert(Site[I].Run->Name + " with a block of " +
+                 Site[I].Run->Shape.Dim.str());
+    Lo = std::min(Lo, Site[I].R->Worst.badness());
+    Hi = std::max(Hi, Site[I].R->Worst.badness());
+  }
+  std::string List;
+  for (const std::string &N : Names)
+    List += (List.empty() ? "" : ", ") + N;
+  std::string Unit =
+      W.R->Space == MemObject::Shared ? " wavefronts" : " sectors";
+  F.Notes.push_back(
+      {W.R->Site->getBeginLoc(),
+       "also flagged in " + std::to_string(Site.size() - 1) +
+           " other instance" + (Site.size() == 2 ? "" : "s") + " (" + List +
+           "): " +
+           (Lo == Hi ? std::to_string(Lo)
+                     : std::to_string(Lo) + "-" + std::to_string(Hi)) +
+           Unit + " per request"});
+  return F;
+}
+
+std::vector<std::vector<SiteRecord>>
+ccl::flaggedSites(const Check &C, const TUAnalysis &TU, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::map<std::tuple<unsigned, int, int>, size_t> Index;
+  std::vector<std::vector<SiteRecord>> Sites;
+  for (const KernelRun &Run : TU.Runs)
+    for (const AccessRecord &R : Run.Records) {
+      if (!C.appliesTo(R) || !C.isFlagged(R))
+        continue;
+      auto Key = std::make_tuple(
+          SM.getExpansionLoc(R.Site->getBeginLoc()).getRawEncoding(),
+          int(R.Space), int(R.Op));
+      auto It = Index.try_emplace(Key, Sites.size()).first;
+      if (It->second == Sites.size())
+        Sites.emplace_back();
+      Sites[It->second].push_back({&R, &Run, C.isCertain(R)});
+    }
+  return Sites;
 }

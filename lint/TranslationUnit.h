@@ -70,5 +70,31 @@ Finding reportFinding(const Check &C, const AccessRecord &R,
                       const KernelRun &Run, const TUAnalysis &TU,
                       clang::ASTContext &Ctx);
 
+/// One record of a source site a check flags (a template instance, block
+/// shape or calling kernel).
+struct SiteRecord {
+  const AccessRecord *R;
+  const KernelRun *Run;
+  bool Certain; ///< Check::isCertain
+};
+
+/// The record a site's one warning is about: the worst certain record when
+/// there is one, else the worst (lowest efficiency, then most sectors or
+/// wavefronts).
+size_t worstOfSite(llvm::ArrayRef<SiteRecord> Site);
+
+/// The warning for a whole site: the worst record's finding, a note naming
+/// the other instances and their range, and "(possible: ...)" in the message
+/// when no record is certain.
+Finding reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
+                          size_t Worst, const TUAnalysis &TU,
+                          clang::ASTContext &Ctx);
+
+/// Groups the records \p C flags by source site (file position, space and
+/// op), in the order of their first record; for front ends that have no
+/// per-record policy of their own (the clang-tidy plugin).
+std::vector<std::vector<SiteRecord>>
+flaggedSites(const Check &C, const TUAnalysis &TU, clang::ASTContext &Ctx);
+
 } // namespace ccl
 #endif

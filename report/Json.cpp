@@ -66,6 +66,8 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
       {"active_lanes", numOrNull(A.Known, A.Worst.ActiveLanes)},
       {"exact", A.Exact},
       {"flagged", A.Flagged},
+      {"certainty",
+       A.Certainty.empty() ? json::Value(nullptr) : json::Value(A.Certainty)},
       {"check", A.Check.empty() ? json::Value(nullptr) : json::Value(A.Check)},
       {"depends_on", std::move(Deps)},
       {"expr", A.Expr},
@@ -120,21 +122,23 @@ json::Value ccl::findingJson(const ReportedFinding &F, const AccessReport &A) {
   json::Object Numbers;
   addNumbers(Numbers, A);
   Numbers["block_dim"] = json::Array{A.Block.X, A.Block.Y, A.Block.Z};
-  return posFields(json::Object{{"check", F.Check},
-                                {"severity", "warning"},
-                                {"message", F.Message},
-                                {"notes", std::move(Notes)},
-                                {"fixits", std::move(Fixes)},
-                                {"kernel", F.Kernel},
-                                {"site", A.Site},
-                                {"instances", F.Instances},
-                                {"op", accessOpName(A.Op)},
-                                {"access", F.Access},
-                                {"relative_file", F.RelativeFile},
-                                {"fingerprint", F.Fingerprint},
-                                {"exact", A.Exact},
-                                {"numbers", std::move(Numbers)}},
-                   F.Pos);
+  return posFields(
+      json::Object{{"check", F.Check},
+                   {"severity", "warning"},
+                   {"message", F.Message},
+                   {"notes", std::move(Notes)},
+                   {"fixits", std::move(Fixes)},
+                   {"kernel", F.Kernel},
+                   {"site", A.Site},
+                   {"instances", F.Instances},
+                   {"certainty", F.Possible ? "possible" : "certain"},
+                   {"op", accessOpName(A.Op)},
+                   {"access", F.Access},
+                   {"relative_file", F.RelativeFile},
+                   {"fingerprint", F.Fingerprint},
+                   {"exact", A.Exact},
+                   {"numbers", std::move(Numbers)}},
+      F.Pos);
 }
 
 json::Value ccl::jsonDocument(const LintResults &R) {

@@ -91,19 +91,21 @@ public:
     const SharedAnalysis &S = analysisFor(Ctx);
     if (!S.Problem.empty())
       configurationDiag("%0") << S.Problem;
-    for (const ccl::KernelRun &Run : S.TU->Runs)
-      for (const ccl::AccessRecord &R : Run.Records) {
-        if (!Impl->appliesTo(R) || !Impl->isFlagged(R))
-          continue;
-        ccl::Finding F = ccl::reportFinding(*Impl, R, Run, *S.TU, Ctx);
-        {
-          auto D = diag(F.Loc, "%0") << F.Message;
-          for (const FixItHint &H : F.Fixes)
-            D << H;
-        }
-        for (const ccl::Note &N : F.Notes)
-          diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+    // One warning per source site, certain findings only (the command
+    // line's default policy).
+    for (const auto &Site : ccl::flaggedSites(*Impl, *S.TU, Ctx)) {
+      size_t Worst = ccl::worstOfSite(Site);
+      if (!Site[Worst].Certain)
+        continue;
+      ccl::Finding F = ccl::reportSiteFinding(*Impl, Site, Worst, *S.TU, Ctx);
+      {
+        auto D = diag(F.Loc, "%0") << F.Message;
+        for (const FixItHint &H : F.Fixes)
+          D << H;
       }
+      for (const ccl::Note &N : F.Notes)
+        diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+    }
   }
 
 private:
