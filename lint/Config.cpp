@@ -29,11 +29,10 @@ template <> struct MappingTraits<LintConfig> {
 
 llvm::Expected<LintConfig> ccl::readConfig(const std::string &Path) {
   LintConfig C;
-  std::string Error;
-  if (!readYamlFile(Path, C, Error))
+  if (llvm::Error E = readYamlFile(Path, C))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "invalid configuration " + Path + ":" +
-                                       Error);
+                                       llvm::toString(std::move(E)));
   C.Source = Path;
   return C;
 }

@@ -39,12 +39,12 @@ Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
   VC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
   if (!Opts.VerifyOutput.empty())
     VC.KeepDir = Opts.VerifyOutput + "/" + sys::path::stem(File).str();
-  std::string Error;
+  std::string Why;
   if (gpu(Opts)) {
     VC.Gpu = true;
     findGpuTools(Opts, VC);
     if (VC.Nvcc.empty())
-      Error = "nvcc was not found";
+      Why = "nvcc was not found";
   }
   VC.Compiler = clangBinary();
   VC.CompilerFlags = HostFlags;
@@ -54,10 +54,11 @@ Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
     if (R.NotRunnable.empty())
       R.Launch = Verifier->addLaunch(R.Kernel, R.Name, R.Shape.Dim, R.Records);
   }
-  if (Error.empty() && Verifier->run(Error))
-    return Error::success();
-  Verifier.reset();
-  return createStringError(inconvertibleErrorCode(), Error);
+  Error E = Why.empty() ? Verifier->run()
+                        : createStringError(inconvertibleErrorCode(), Why);
+  if (E)
+    Verifier.reset();
+  return E;
 }
 
 std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,

@@ -433,13 +433,17 @@ void CpuVerifier::readTrace(llvm::StringRef Text) {
     Results[P].OutOfRange = true;
 }
 
-bool CpuVerifier::run(std::string &Error) {
+llvm::Error CpuVerifier::run() {
+  std::string Error;
+  auto Fail = [&] {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Error);
+  };
   if (Launches.empty())
-    return true;
+    return llvm::Error::success();
   llvm::SmallString<128> Dir;
   if (llvm::sys::fs::createUniqueDirectory("ccl-verify", Dir)) {
     Error = "cannot create a temporary directory";
-    return false;
+    return Fail();
   }
   std::string Src = instrument(Error) + launcherSource();
   std::string SrcPath = (Dir + "/kernels.cpp").str();
@@ -451,7 +455,7 @@ bool CpuVerifier::run(std::string &Error) {
     llvm::raw_fd_ostream F(SrcPath, EC);
     if (EC) {
       Error = "cannot write " + SrcPath;
-      return false;
+      return Fail();
     }
     F << Src;
   }
@@ -476,7 +480,7 @@ bool CpuVerifier::run(std::string &Error) {
                               : "the file does not build as host C++ for the "
                                 "CPU runtime (") +
             First + "); kept in " + SrcPath;
-    return false;
+    return Fail();
   }
   std::vector<llvm::StringRef> RunArgs = {Bin, Trace};
   RC = llvm::sys::ExecuteAndWait(Bin, RunArgs, std::nullopt, Redirects,
@@ -492,12 +496,12 @@ bool CpuVerifier::run(std::string &Error) {
             " (exit status " + std::to_string(RC) +
             (ErrMsg.empty() ? "" : ", " + ErrMsg) +
             (Why.empty() ? "" : ": " + Why) + "); build in " + std::string(Dir);
-    return false;
+    return Fail();
   }
   auto TraceBuf = llvm::MemoryBuffer::getFile(Trace);
   if (!TraceBuf) {
     Error = "no trace was written";
-    return false;
+    return Fail();
   }
   readTrace((*TraceBuf)->getBuffer());
   if (C.Gpu)
@@ -512,7 +516,7 @@ bool CpuVerifier::run(std::string &Error) {
     }
   }
   llvm::sys::fs::remove_directories(Dir);
-  return true;
+  return llvm::Error::success();
 }
 
 bool CpuVerifier::runNcu(const std::string &Dir, const std::string &Bin) {

@@ -65,7 +65,7 @@ public:
                      Dim3 Block, const std::vector<AccessRecord> &Records);
 
   /// Instruments, builds and runs. Returns false with \p Error on failure.
-  bool run(std::string &Error);
+  llvm::Error run();
 
   /// The measurement of record \p R of launch \p Launch (nullopt when the
   /// access could not be instrumented: in a header or a macro).

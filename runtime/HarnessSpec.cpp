@@ -80,16 +80,15 @@ const KernelSpec *HarnessSpec::find(const std::string &Name,
   return nullptr;
 }
 
-std::optional<HarnessSpec> ccl::readHarnessSpec(const std::string &Path,
-                                                std::string &Error) {
+llvm::Expected<HarnessSpec> ccl::readHarnessSpec(const std::string &Path) {
   HarnessSpec Spec;
-  if (!llvm::sys::fs::exists(Path)) {
-    Error = "cannot read harness spec '" + Path + "': no such file";
-    return std::nullopt;
-  }
-  if (!readYamlFile(Path, Spec, Error)) {
-    Error = "invalid harness spec '" + Path + "': " + Error;
-    return std::nullopt;
-  }
+  if (!llvm::sys::fs::exists(Path))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read harness spec '" + Path +
+                                       "': no such file");
+  if (llvm::Error E = readYamlFile(Path, Spec))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "invalid harness spec '" + Path +
+                                       "': " + llvm::toString(std::move(E)));
   return Spec;
 }

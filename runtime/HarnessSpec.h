@@ -24,6 +24,7 @@
 #ifndef CCL_RUNTIME_HARNESSSPEC_H
 #define CCL_RUNTIME_HARNESSSPEC_H
 
+#include "llvm/Support/Error.h"
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -57,8 +58,7 @@ struct HarnessSpec {
 };
 
 /// Reads a spec; on error returns nullopt and a message naming the problem.
-std::optional<HarnessSpec> readHarnessSpec(const std::string &Path,
-                                           std::string &Error);
+llvm::Expected<HarnessSpec> readHarnessSpec(const std::string &Path);
 
 } // namespace ccl
 #endif

@@ -10,6 +10,7 @@
 #ifndef CCL_RUNTIME_YAMLSTRINGMAP_H
 #define CCL_RUNTIME_YAMLSTRINGMAP_H
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"
@@ -33,15 +34,13 @@ template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
 } // namespace llvm
 
 namespace ccl {
-/// Reads YAML file \p Path into \p Out. On failure returns false with
-/// \p Error = "LINE:COL: message" (or why the file could not be read).
+/// Reads YAML file \p Path into \p Out. The error says "LINE:COL: message"
+/// (or why the file could not be read).
 template <typename T>
-bool readYamlFile(const std::string &Path, T &Out, std::string &Error) {
+llvm::Error readYamlFile(const std::string &Path, T &Out) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf) {
-    Error = Buf.getError().message();
-    return false;
-  }
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), Buf.getError().message());
   std::string Diag;
   llvm::raw_string_ostream DiagOS(Diag);
   llvm::yaml::Input In((*Buf)->getBuffer(), nullptr,
@@ -52,11 +51,10 @@ bool readYamlFile(const std::string &Path, T &Out, std::string &Error) {
                        },
                        &DiagOS);
   In >> Out;
-  if (In.error()) {
-    Error = DiagOS.str();
-    return false;
-  }
-  return true;
+  if (In.error())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   DiagOS.str());
+  return llvm::Error::success();
 }
 } // namespace ccl
 

@@ -55,7 +55,10 @@ cl::opt<std::string>
            cl::init("text"), cl::cat(Category));
 cl::opt<std::string>
     Report("report",
-           cl::desc("Which accesses to report: flagged (default) or all"),
+           cl::desc("What to report: flagged (default: findings that hold "
+                    "whatever the unknown alignments and offsets), possible "
+                    "(also findings that need an unlucky alignment or value), "
+                    "or all (also a remark for every access)"),
            cl::init("flagged"), cl::cat(Category));
 cl::opt<bool> Werror("werror",
                      cl::desc("Exit with status 1 when an access is flagged"),
@@ -249,10 +252,15 @@ Error readModes(LintOptions &Opts) {
   else
     return usageError("unknown --format '" + Format +
                       "' (expected text, json, sarif or html)");
-  if (Report != "flagged" && Report != "all")
+  if (Report == "flagged")
+    Opts.Report = ReportMode::Flagged;
+  else if (Report == "possible")
+    Opts.Report = ReportMode::Possible;
+  else if (Report == "all")
+    Opts.Report = ReportMode::All;
+  else
     return usageError("unknown --report '" + Report +
-                      "' (expected flagged or all)");
-  Opts.Report = Report == "all" ? ReportMode::All : ReportMode::Flagged;
+                      "' (expected flagged, possible or all)");
   if (Verify.empty())
     Opts.Verify = VerifyMode::None;
   else if (Verify == "cpu")
@@ -285,10 +293,10 @@ Error readAssumptions(LintOptions &Opts) {
     Opts.assume(Name, Val, /*Overwrite=*/true);
   }
   if (!HarnessSpecPath.empty()) {
-    std::string Err;
-    Opts.Spec = readHarnessSpec(HarnessSpecPath, Err);
-    if (!Opts.Spec)
-      return usageError(Err);
+    Expected<HarnessSpec> Spec = readHarnessSpec(HarnessSpecPath);
+    if (!Spec)
+      return Spec.takeError();
+    Opts.Spec = std::move(*Spec);
     // The spec's shapes and values are what the analysis assumes too;
     // the command line wins where both say something.
     for (const KernelSpec &K : Opts.Spec->Kernels) {
