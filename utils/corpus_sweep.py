@@ -243,6 +243,10 @@ def summarize(name, proj_dir, flags, results):
                 s["exact"] = False
             if a.get("flagged") and not a.get("suppressed"):
                 s["flagged"] = True
+                # Tools since the certainty policy say which; older ones
+                # flag certain findings only in their default mode.
+                if a.get("certainty", "certain") == "certain":
+                    s["certain"] = True
             for fld, key in (("sectors", "max_sectors"),
                              ("wavefronts", "max_wavefronts"),
                              ("conflict_ways", "max_conflict_ways")):
@@ -261,6 +265,8 @@ def summarize(name, proj_dir, flags, results):
         ASSUMED_SHAPE in b for b in s["block_dims"]))
     flagged_exact = sum(1 for s in sites.values()
                         if s["flagged"] and s["exact"])
+    flagged_certain = sum(1 for s in sites.values()
+                          if s["flagged"] and s.get("certain"))
     reasons = collections.Counter()
     example = {}
     for s in sites.values():
@@ -281,6 +287,7 @@ def summarize(name, proj_dir, flags, results):
         "exact_sites": exact,
         "flagged_sites": flagged,
         "flagged_exact_sites": flagged_exact,
+        "flagged_certain_sites": flagged_certain,
         "flagged_assumed_shape_sites": flagged_assumed,
         "crashes": [{"file": r["file"], "rc": r["rc"],
                      "command": r["command"],
@@ -326,6 +333,8 @@ def print_project(s, flags, out):
          pct(s["exact_sites"], s["analyzed_sites"])),
         ("flagged sites", s["flagged_sites"]),
         ("flagged sites, every record exact", s["flagged_exact_sites"]),
+        ("flagged sites, certain (warnings by default; the rest are "
+         "possible)", s["flagged_certain_sites"]),
         ("flagged sites with a record under the assumed 256x1x1 block",
          s["flagged_assumed_shape_sites"]),
         ("files with compile errors (exit 2)", s["compile_error_files"]),
