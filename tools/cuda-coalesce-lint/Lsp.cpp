@@ -40,7 +40,12 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 constexpr int DebounceMs = 150;
-constexpr int ProgressAfterMs = 1000;
+/// Analyses longer than this report progress ($CCL_LSP_PROGRESS_MS: tests).
+int progressAfterMs() {
+  if (const char *V = getenv("CCL_LSP_PROGRESS_MS"))
+    return atoi(V);
+  return 1000;
+}
 
 bool readMessage(std::string &Body) {
   std::string Line;
@@ -300,7 +305,7 @@ void Server::analyze(const std::string &Uri) {
   std::thread Reporter([&] {
     std::unique_lock<std::mutex> L(DoneMutex);
     if (!ClientProgress ||
-        DoneCV.wait_for(L, std::chrono::milliseconds(ProgressAfterMs),
+        DoneCV.wait_for(L, std::chrono::milliseconds(progressAfterMs()),
                         [&] { return Done; }))
       return;
     int64_t Id;
