@@ -45,6 +45,20 @@ struct SharedCost {
   unsigned ConflictWays = 0;
 };
 
+/// The 32-byte sector holding byte \p Byte of global memory (floor).
+inline int64_t sectorOf(int64_t Byte) {
+  return Byte >= 0 ? Byte / kSectorBytes
+                   : -((-Byte + kSectorBytes - 1) / int64_t(kSectorBytes));
+}
+/// The 4-byte word holding byte \p Byte of shared memory (floor), and its bank.
+inline int64_t wordOf(int64_t Byte) {
+  return Byte >= 0 ? Byte / kBankWordBytes
+                   : -((-Byte + kBankWordBytes - 1) / int64_t(kBankWordBytes));
+}
+inline unsigned bankOf(int64_t Word) {
+  return unsigned(((Word % kBanks) + kBanks) % kBanks);
+}
+
 /// Lanes per phase for a shared access of \p Bytes per lane.
 unsigned sharedPhaseLanes(unsigned Bytes);
 

@@ -8,6 +8,7 @@
 // conflict is a tall column.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/WarpModel.h"
 #include "report/Report.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -81,8 +82,8 @@ void drawTargets(raw_ostream &OS, bool Shared,
       OS << "<rect x=\"" << Left + KV.second * W + 1 << "\" y=\"" << TargetY
          << "\" width=\"" << W - 2
          << "\" height=\"14\" class=\"cell\"><title>sector " << KV.first
-         << " (bytes " << KV.first * 32 << "-" << KV.first * 32 + 31
-         << ")</title></rect>\n";
+         << " (bytes " << KV.first * kSectorBytes << "-"
+         << KV.first * kSectorBytes + kSectorBytes - 1 << ")</title></rect>\n";
   }
 }
 
@@ -104,13 +105,13 @@ void picture(raw_ostream &OS, const AccessReport &A) {
     if (!O)
       continue;
     if (Shared) {
-      for (int64_t Wd = *O / 4; Wd <= (*O + Bytes - 1) / 4; ++Wd) {
-        auto &V = BankWords[(int)(((Wd % 32) + 32) % 32)];
+      for (int64_t Wd = wordOf(*O); Wd <= wordOf(*O + Bytes - 1); ++Wd) {
+        auto &V = BankWords[bankOf(Wd)];
         if (std::find(V.begin(), V.end(), Wd) == V.end())
           V.push_back(Wd);
       }
     } else {
-      for (int64_t S = *O / 32; S <= (*O + Bytes - 1) / 32; ++S)
+      for (int64_t S = sectorOf(*O); S <= sectorOf(*O + Bytes - 1); ++S)
         SectorColumn.emplace(S, 0);
     }
   }
@@ -144,12 +145,12 @@ void picture(raw_ostream &OS, const AccessReport &A) {
          << "\" class=\"idx\">" << K << "</text>\n";
     if (!On)
       continue;
-    int C = Shared ? (int)((((*Off[K] / 4) % 32) + 32) % 32)
-                   : SectorColumn[*Off[K] / 32];
+    int C =
+        Shared ? (int)bankOf(wordOf(*Off[K])) : SectorColumn[sectorOf(*Off[K])];
     int Row = 0;
     if (Shared) {
       auto &V = BankWords[C];
-      Row = std::find(V.begin(), V.end(), *Off[K] / 4) - V.begin();
+      Row = std::find(V.begin(), V.end(), wordOf(*Off[K])) - V.begin();
     }
     OS << "<line x1=\"" << X + W / 2 << "\" y1=\"" << LaneY + 16 << "\" x2=\""
        << TargetX(C) << "\" y2=\"" << TargetY + Row * 16
