@@ -2,31 +2,17 @@
 initialize, didOpen, (publishDiagnostics), codeAction, didSave, shutdown,
 exit. Prints what the server said, for FileCheck."""
 import json
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lspio  # noqa: E402
 
 lint, source = sys.argv[1], sys.argv[2]
 extra = sys.argv[3:]
-proc = subprocess.Popen([lint, "--lsp"] + extra, stdin=subprocess.PIPE,
-                        stdout=subprocess.PIPE)
+server = lspio.Server([lint, "--lsp"] + extra)
+proc, send, receive = server.proc, server.send, server.receive
 
-def send(obj):
-    body = json.dumps(obj).encode()
-    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    proc.stdin.flush()
 
-def receive():
-    length = 0
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit("server closed the stream")
-        line = line.strip()
-        if not line:
-            break
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-    return json.loads(proc.stdout.read(length))
 
 uri = "file://" + source
 send({"jsonrpc": "2.0", "id": 1, "method": "initialize",

@@ -4,33 +4,19 @@ diagnostics; the quick fix applied in the buffer removes the warning;
 untitled documents, compile errors and didClose. Prints what the server
 said, for FileCheck."""
 import json
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lspio  # noqa: E402
 import time
 
 lint, source = sys.argv[1], sys.argv[2]
-proc = subprocess.Popen([lint, "--lsp"] + sys.argv[3:], stdin=subprocess.PIPE,
-                        stdout=subprocess.PIPE)
+server = lspio.Server([lint, "--lsp"] + sys.argv[3:])
+proc, send, receive = server.proc, server.send, server.receive
 
 
-def send(obj):
-    body = json.dumps(obj).encode()
-    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    proc.stdin.flush()
 
 
-def receive():
-    length = 0
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit("server closed the stream")
-        line = line.strip()
-        if not line:
-            break
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-    return json.loads(proc.stdout.read(length))
 
 
 def published(uri):

@@ -3,30 +3,18 @@ takes longer than the threshold ($CCL_LSP_PROGRESS_MS, 0 here) as a
 create request, a begin and an end, around the diagnostics."""
 import json
 import os
-import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lspio  # noqa: E402
 
 lint, source = sys.argv[1], sys.argv[2]
 env = dict(os.environ, CCL_LSP_PROGRESS_MS="0")
-p = subprocess.Popen([lint, "--lsp"] + sys.argv[3:], stdin=subprocess.PIPE,
-                     stdout=subprocess.PIPE, env=env)
+server = lspio.Server([lint, "--lsp"] + sys.argv[3:], env=env)
+p, send, receive = server.proc, server.send, server.receive
 
 
-def send(obj):
-    body = json.dumps(obj).encode()
-    p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    p.stdin.flush()
 
 
-def receive():
-    length = 0
-    while True:
-        line = p.stdout.readline().strip()
-        if not line:
-            break
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-    return json.loads(p.stdout.read(length))
 
 
 uri = "file://" + source
