@@ -1,7 +1,6 @@
 """Drives `cuda-coalesce-lint --lsp` with real LSP messages over pipes:
 initialize, didOpen, (publishDiagnostics), codeAction, didSave, shutdown,
 exit. Prints what the server said, for FileCheck."""
-import json
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -3,7 +3,6 @@ analyzed, not the file on disk; edits without saving update the
 diagnostics; the quick fix applied in the buffer removes the warning;
 untitled documents, compile errors and didClose. Prints what the server
 said, for FileCheck."""
-import json
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -1,7 +1,6 @@
 """A client that supports window/workDoneProgress sees an analysis that
 takes longer than the threshold ($CCL_LSP_PROGRESS_MS, 0 here) as a
 create request, a begin and an end, around the diagnostics."""
-import json
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
