@@ -5,12 +5,11 @@
 
 using namespace ccl;
 
-static const int64_t kSamples[] = {0,   1,   2,   3,   4,    5,    6,     7,
-                                   8,   9,   10,  11,  12,   13,   14,    15,
-                                   16,  17,  24,  31,  32,   33,   48,    63,
-                                   64,  65,  127, 128, 129,  255,  256,   257,
-                                   512, 1024, 1025, 4096, 4097, 65536, 65537,
-                                   1 << 20};
+static const int64_t kSamples[] = {
+    0,   1,   2,   3,    4,    5,    6,    7,     8,     9,
+    10,  11,  12,  13,   14,   15,   16,   17,    24,    31,
+    32,  33,  48,  63,   64,   65,   127,  128,   129,   255,
+    256, 257, 512, 1024, 1025, 4096, 4097, 65536, 65537, 1 << 20};
 
 /// The worst cost of pattern \p Off over the uniform shifts 0, Step, ...
 /// below the modulus; \p Best (if given) receives the most favourable one.
@@ -224,8 +223,8 @@ static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
       if ((Lanes >> K & 1) && T.Coef[K] != T.Coef[FirstLane])
         Uniform = false;
     if (Uniform)
-      G = std::gcd<uint64_t, uint64_t>(
-          G, (uint64_t)std::llabs(T.Coef[FirstLane]));
+      G = std::gcd<uint64_t, uint64_t>(G,
+                                       (uint64_t)std::llabs(T.Coef[FirstLane]));
     else
       Varying.push_back(&T);
   }

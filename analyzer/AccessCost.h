@@ -44,7 +44,7 @@ namespace ccl {
 
 struct AccessCost {
   bool Known = false;
-  std::string Reason;     ///< When !Known.
+  std::string Reason; ///< When !Known.
   unsigned ActiveLanes = 0;
   bool Shared = false;
   GlobalCost G;

@@ -1,9 +1,10 @@
-//===- AccessRecord.h - What the analysis says about one access site -------===//
+//===- AccessRecord.h - What the analysis says about one access site
+//-------===//
 //
-// One record per (site, memory space, op) of a kernel analyzed for one block shape: the
-// worst warp request over every warp and loop iteration (AccessCost.h),
-// whether every instance was exact, and what the numbers depend on. Built by
-// analyzeKernel (KernelAnalysis.h); the checks only read records.
+// One record per (site, memory space, op) of a kernel analyzed for one block
+// shape: the worst warp request over every warp and loop iteration
+// (AccessCost.h), whether every instance was exact, and what the numbers depend
+// on. Built by analyzeKernel (KernelAnalysis.h); the checks only read records.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_ACCESSRECORD_H
@@ -26,12 +27,12 @@ struct AccessRecord {
   AccessOp Op = AccessOp::Load;
   unsigned Bytes = 0;
   MemObject::SpaceKind Space = MemObject::Global;
-  std::string Object;          ///< Name of the object accessed.
+  std::string Object; ///< Name of the object accessed.
   const clang::VarDecl *ObjectDecl = nullptr;
   bool ObjectDynamic = false;
   std::string AlignReason;
   bool Known = true;
-  std::string Reason;          ///< When !Known.
+  std::string Reason; ///< When !Known.
   AccessCost Worst;
   /// The certain part of Worst, for the warning policy: for each instance
   /// the most favourable cost over the unknown uniform shifts (alignment
@@ -43,7 +44,7 @@ struct AccessRecord {
   AccessCost Best;
   bool Exact = true;
   std::set<std::string> DependsOn;
-  std::string WorstContext;    ///< "warp 3, iteration 2 of the loop at line 9"
+  std::string WorstContext; ///< "warp 3, iteration 2 of the loop at line 9"
   std::string HoldsFor;
   unsigned Instances = 0;
 };

@@ -1,4 +1,5 @@
-//===- Dim3.cpp - Block shapes and the kinds of memory access --------------===//
+//===- Dim3.cpp - Block shapes and the kinds of memory access
+//--------------===//
 #include "analyzer/Dim3.h"
 #include "llvm/Support/ErrorHandling.h"
 

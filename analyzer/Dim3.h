@@ -1,4 +1,5 @@
-//===- Dim3.h - Block shapes and the kinds of memory access ----------------===//
+//===- Dim3.h - Block shapes and the kinds of memory access
+//----------------===//
 //
 // Small value types shared by the analyzer's public headers and their users;
 // no Clang AST here.

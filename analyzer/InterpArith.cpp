@@ -158,12 +158,18 @@ Value evalCompare(BinaryOperatorKind Op, const Value &L, const Value &R,
                   bool Unsigned) {
   auto Cmp = [Op](auto X, auto Y) -> int64_t {
     switch (Op) {
-    case BO_LT: return X < Y;
-    case BO_GT: return X > Y;
-    case BO_LE: return X <= Y;
-    case BO_GE: return X >= Y;
-    case BO_EQ: return X == Y;
-    default: return X != Y;
+    case BO_LT:
+      return X < Y;
+    case BO_GT:
+      return X > Y;
+    case BO_LE:
+      return X <= Y;
+    case BO_GE:
+      return X >= Y;
+    case BO_EQ:
+      return X == Y;
+    default:
+      return X != Y;
     }
   };
   const LaneInt &A = L.I, &B = R.I;

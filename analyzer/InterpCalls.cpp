@@ -39,8 +39,8 @@ bool isAtomicBuiltin(StringRef Name) {
   return Name.starts_with("atomic") || Name.starts_with("__nv_atomic");
 }
 bool isLoadBuiltin(StringRef Name) {
-  return startsWithAny(Name,
-                       {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"});
+  return startsWithAny(
+      Name, {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"});
 }
 bool isStoreBuiltin(StringRef Name) {
   return startsWithAny(Name, {"__stcg", "__stcs", "__stwb", "__stwt"});
@@ -155,10 +155,10 @@ Value Interpreter::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
                                      llvm::ArrayRef<const Expr *> Args,
                                      const LaneMask &M) {
   Value P = eval(Args[0], M);
-  LValue L = P.isPtr() ? LValue::memory(P)
-                       : LValue::unknown(P.Reason.empty()
-                                             ? "pointer of unknown origin"
-                                             : P.Reason);
+  LValue L =
+      P.isPtr() ? LValue::memory(P)
+                : LValue::unknown(P.Reason.empty() ? "pointer of unknown origin"
+                                                   : P.Reason);
   for (size_t I = 1; I < Args.size(); ++I)
     eval(Args[I], M);
   QualType Ty = Args[0]->getType()->getPointeeType();
@@ -188,9 +188,10 @@ Value Interpreter::evalMinMax(StringRef Name, llvm::ArrayRef<const Expr *> Args,
   return unknownFrom(A, B, ("result of '" + Name + "'").str());
 }
 
-std::optional<Value>
-Interpreter::evalInlined(const CallExpr *E, const FunctionDecl *Def,
-                         llvm::ArrayRef<const Expr *> Args, const LaneMask &M) {
+std::optional<Value> Interpreter::evalInlined(const CallExpr *E,
+                                              const FunctionDecl *Def,
+                                              llvm::ArrayRef<const Expr *> Args,
+                                              const LaneMask &M) {
   // Member functions, functors and lambdas run with `this` bound to their
   // object.
   const auto *MD = dyn_cast<CXXMethodDecl>(Def);
@@ -268,7 +269,8 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   return R;
 }
 
-// ---- CUDA builtin variables and launch shapes -----------------------------------
+// ---- CUDA builtin variables and launch shapes
+// -----------------------------------
 
 // threadIdx / blockIdx / blockDim / gridDim: PseudoObjectExpr over an
 // MSPropertyRefExpr on the builtin variable.
@@ -291,8 +293,9 @@ Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
   if (Var == "threadIdx")
     return Value::integer(LaneInt::perLane(Tid[Dim]));
   if (Var == "blockDim")
-    return Value::integer(
-        LaneInt::constant(Dim == 0 ? Block.X : Dim == 1 ? Block.Y : Block.Z));
+    return Value::integer(LaneInt::constant(Dim == 0   ? Block.X
+                                            : Dim == 1 ? Block.Y
+                                                       : Block.Z));
   if (Var == "blockIdx" || Var == "gridDim")
     return symbolValue((Var + "." + Field).str());
   return Value::unknown(("unsupported builtin '" + Var + "'").str());
@@ -322,7 +325,8 @@ std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
     return (unsigned)*C;
   };
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
+    if (CE->getConstructor()->isCopyOrMoveConstructor() &&
+        CE->getNumArgs() == 1)
       return evalDim3(CE->getArg(0), M);
     unsigned D[3] = {1, 1, 1};
     for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {

@@ -24,7 +24,8 @@ using namespace clang;
 using namespace ccl;
 using namespace ccl::interp;
 
-// ---- Entry points -------------------------------------------------------------
+// ---- Entry points
+// -------------------------------------------------------------
 
 Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   if (!E)
@@ -83,8 +84,8 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
   case Stmt::ParenExprClass:
     return eval(cast<ParenExpr>(E)->getSubExpr(), M);
   case Stmt::IntegerLiteralClass:
-    return Value::integer(LaneInt::constant(
-        cast<IntegerLiteral>(E)->getValue().getSExtValue()));
+    return Value::integer(
+        LaneInt::constant(cast<IntegerLiteral>(E)->getValue().getSExtValue()));
   case Stmt::CharacterLiteralClass:
     return Value::integer(
         LaneInt::constant(cast<CharacterLiteral>(E)->getValue()));
@@ -297,14 +298,17 @@ Value Interpreter::evalUnary(const UnaryOperator *E, const LaneMask &M) {
   }
 }
 
-// ---- The conditional operator and constructors --------------------------------
+// ---- The conditional operator and constructors
+// --------------------------------
 
 Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
                                    const LaneMask &M) {
   LaneBool C = evalCond(E->getCond(), M);
   LaneMask MT = intersect(M, C, false), MF = intersect(M, C, true);
-  Value T = MT.none() ? Value::unknown("not taken") : eval(E->getTrueExpr(), MT);
-  Value F = MF.none() ? Value::unknown("not taken") : eval(E->getFalseExpr(), MF);
+  Value T =
+      MT.none() ? Value::unknown("not taken") : eval(E->getTrueExpr(), MT);
+  Value F =
+      MF.none() ? Value::unknown("not taken") : eval(E->getFalseExpr(), MF);
   // Lanes where the condition holds take T, where it fails take F; undecided
   // lanes are defined only where both agree.
   Value R = Value::join(T, F, C.True, C.False);

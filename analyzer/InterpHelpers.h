@@ -39,9 +39,10 @@ inline Value derived(Value R, const Value &A, const Value &B) {
 /// operand, else \p Fallback; the dependencies of both.
 inline Value unknownFrom(const Value &A, const Value &B,
                          llvm::StringRef Fallback) {
-  Value R = Value::unknown(A.isUnknown() && !A.Reason.empty()   ? A.Reason
-                           : B.isUnknown() && !B.Reason.empty() ? B.Reason
-                                                                 : Fallback.str());
+  Value R =
+      Value::unknown(A.isUnknown() && !A.Reason.empty()   ? A.Reason
+                     : B.isUnknown() && !B.Reason.empty() ? B.Reason
+                                                          : Fallback.str());
   // Without duplicates: x = f(x, x) repeated must not double the list.
   R.Deps = A.Deps;
   appendDeps(R.Deps, B.Deps);

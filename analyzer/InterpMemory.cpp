@@ -23,7 +23,8 @@ using namespace clang;
 using namespace ccl;
 using namespace ccl::interp;
 
-// ---- Lvalues ------------------------------------------------------------------
+// ---- Lvalues
+// ------------------------------------------------------------------
 
 Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
   E = E->IgnoreParens();
@@ -122,8 +123,8 @@ Interpreter::LValue Interpreter::evalCallLValue(const CallExpr *E,
   const FunctionDecl *FD = E->getDirectCallee();
   const FunctionDecl *Def = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  if (FD && FD->getReturnType()->isReferenceType() && FD->hasBody(Def) &&
-      Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+  if (FD && FD->getReturnType()->isReferenceType() && FD->hasBody(Def) && Def &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
       !(isa<CXXOperatorCallExpr>(E) &&
         cast<CXXOperatorCallExpr>(E)->isAssignmentOp())) {
     WantRefFor = Def;
@@ -216,7 +217,8 @@ Value Interpreter::addressOf(const LValue &L) {
   return Value::unknown(L.Reason);
 }
 
-// ---- Variables ----------------------------------------------------------------
+// ---- Variables
+// ----------------------------------------------------------------
 
 Value Interpreter::evalDeclRef(const DeclRefExpr *E, const LaneMask &M) {
   const ValueDecl *D = E->getDecl();
@@ -273,8 +275,7 @@ void Interpreter::writeVar(const VarDecl *D, const Value &V,
                            const LaneMask &M) {
   Binding *B = lookup(D);
   if (!B) {
-    Frames.back().Vars[D].V =
-        Value::mergeMasked(Value::unknown("unset"), V, M);
+    Frames.back().Vars[D].V = Value::mergeMasked(Value::unknown("unset"), V, M);
     return;
   }
   if (B->IsRef)
@@ -282,7 +283,8 @@ void Interpreter::writeVar(const VarDecl *D, const Value &V,
   B->V = Value::mergeMasked(B->V, V, M);
 }
 
-// ---- Memory objects -------------------------------------------------------------
+// ---- Memory objects
+// -------------------------------------------------------------
 
 const MemObject *Interpreter::objectFor(const VarDecl *D) {
   auto It = ObjectOf.find(D);
@@ -308,8 +310,8 @@ const MemObject *Interpreter::objectFor(const VarDecl *D) {
   } else if (D->hasAttr<CUDADeviceAttr>() && D->hasGlobalStorage()) {
     O.Space = MemObject::Global;
     O.BaseAlign = DeclAlign;
-    O.AlignReason = "aligned as declared (" + std::to_string(DeclAlign) +
-                    " bytes)";
+    O.AlignReason =
+        "aligned as declared (" + std::to_string(DeclAlign) + " bytes)";
   } else {
     O.Space = MemObject::Local;
     O.BaseAlign = DeclAlign;
@@ -361,7 +363,8 @@ int64_t Interpreter::elementSize(const Value &Ptr, QualType ElemTy) const {
   return sizeOf(ElemTy);
 }
 
-// ---- Memory events ------------------------------------------------------------
+// ---- Memory events
+// ------------------------------------------------------------
 
 /// \p E designates (a part of) a local object or a CUDA builtin variable:
 /// `c_frag.x[i]`, `pack.h[3]`, `threadIdx`: an element of an array member
@@ -437,11 +440,10 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
         break;
       E = ME->getBase()->IgnoreParenImpCasts();
     }
-    bool MemoryForm =
-        isa<ArraySubscriptExpr>(E) || isa<CallExpr>(E) ||
-        (isa<UnaryOperator>(E) &&
-         cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
-        (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow());
+    bool MemoryForm = isa<ArraySubscriptExpr>(E) || isa<CallExpr>(E) ||
+                      (isa<UnaryOperator>(E) &&
+                       cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
+                      (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow());
     if (!MemoryForm || isLocalObject(Site))
       return;
     Ev.Address = Value::unknown(L.Reason);

@@ -105,8 +105,8 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
   case Stmt::BreakStmtClass:
   case Stmt::ContinueStmtClass:
     if (!Loops.empty()) {
-      LaneMask &Target = isa<BreakStmt>(S) ? Loops.back().Broken
-                                           : Loops.back().Continued;
+      LaneMask &Target =
+          isa<BreakStmt>(S) ? Loops.back().Broken : Loops.back().Continued;
       Target = unite(Target, M);
     }
     return LaneMask{};
@@ -325,8 +325,8 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
 }
 
 Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
-                                 const Value &New, SymbolId J,
-                                 const Stmt *Loop, const LaneMask &M) {
+                                 const Value &New, SymbolId J, const Stmt *Loop,
+                                 const LaneMask &M) {
   Value Gen = Value::unknown("'" + D->getNameAsString() + "' changes across " +
                              loopName(Loop) + " in a way not followed");
   Gen.Deps.push_back(J);
@@ -365,9 +365,8 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
 /// (or that depends on one that does not: repeated until nothing changes)
 /// becomes unknown.
 void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
-                                 SymbolId J, const Stmt *Loop,
-                                 const Stmt *Body, const Expr *Inc,
-                                 const LaneMask &Any) {
+                                 SymbolId J, const Stmt *Loop, const Stmt *Body,
+                                 const Expr *Inc, const LaneMask &Any) {
   for (unsigned Round = 0; Round < 4; ++Round) {
     VarMap Gen = Frames.back().Vars;
     bool SavedRec = Recording;
@@ -397,8 +396,7 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
         Ok = N->second.V.sameAs(G, Any.May) &&
              (N->second.V.Defined & Any.May) == (G.Defined & Any.May);
       } else if (New.Kind == G.Kind && N->second.V.Kind == G.Kind &&
-                 N->second.V.Base == G.Base &&
-                 N->second.V.definedIn(Any.May)) {
+                 N->second.V.Base == G.Base && N->second.V.definedIn(Any.May)) {
         std::optional<LaneInt> Step = sub(New.I, Old.I);
         std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
         Ok = Step && Got && Got->sameAs(*Step, Any.May);
@@ -435,19 +433,20 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   // 2. v = start + j * step for every variable with a warp-uniform step.
   // Each dynamic execution of a generalized loop has its own iteration
   // number (a helper's loop run twice, two loops on one line).
-  SymbolId J = symbolId("iteration(line " +
-                            std::to_string(
-                                Ctx.getSourceManager().getExpansionLineNumber(
-                                    Loop->getBeginLoc())) +
-                            ")",
-                        {}, "loop run " + std::to_string(LoopRuns++));
+  SymbolId J =
+      symbolId("iteration(line " +
+                   std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                       Loop->getBeginLoc())) +
+                   ")",
+               {}, "loop run " + std::to_string(LoopRuns++));
   for (auto &KV : After) {
     const VarDecl *D = KV.first;
     auto It = Before.find(D);
     if (It == Before.end() || KV.second.IsRef || It->second.IsRef)
       continue;
     const Value &Old = It->second.V, &New = KV.second.V;
-    if (New.sameAs(Old, M.May) && (New.Defined & M.May) == (Old.Defined & M.May))
+    if (New.sameAs(Old, M.May) &&
+        (New.Defined & M.May) == (Old.Defined & M.May))
       continue;
     Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
   }

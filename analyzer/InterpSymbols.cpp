@@ -94,8 +94,8 @@ static std::string formatUniform(const LaneInt &V,
   }
   if (C != 0 || S.empty())
     S = S.empty() ? std::to_string(C) : S + " + " + std::to_string(C);
-  if (!V.terms().empty() && (V.terms().size() > 1 || C != 0 ||
-                             V.terms()[0].Coef[0] != 1))
+  if (!V.terms().empty() &&
+      (V.terms().size() > 1 || C != 0 || V.terms()[0].Coef[0] != 1))
     S = "(" + S + ")";
   return S;
 }
@@ -104,7 +104,8 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
                                 llvm::StringRef Op) {
   if (!A.isInt() || !B.isInt() || !A.I.isUniform() || !B.I.isUniform())
     return Value::unknown("lane-dependent product of unknown values");
-  std::string NA = formatUniform(A.I, SymNames), NB = formatUniform(B.I, SymNames);
+  std::string NA = formatUniform(A.I, SymNames),
+              NB = formatUniform(B.I, SymNames);
   if ((Op == "*" || Op == "min" || Op == "max") && NB < NA)
     std::swap(NA, NB);
   std::string Name = Op == "min" || Op == "max"

@@ -58,13 +58,13 @@ namespace ccl {
 
 /// One dynamic execution of an access site by one warp.
 struct AccessEvent {
-  const clang::Expr *Site;  ///< The lvalue expression accessed.
+  const clang::Expr *Site; ///< The lvalue expression accessed.
   AccessOp Op;
-  unsigned Bytes;           ///< Per lane; 0 when unknown.
-  const MemObject *Obj;     ///< null when the address is unknown.
-  Value Address;            ///< Ptr (byte offset in Obj) or Unknown.
+  unsigned Bytes;       ///< Per lane; 0 when unknown.
+  const MemObject *Obj; ///< null when the address is unknown.
+  Value Address;        ///< Ptr (byte offset in Obj) or Unknown.
   LaneMask Mask;
-  std::string Context;      ///< "iteration 3 of the loop at line 12", ...
+  std::string Context; ///< "iteration 3 of the loop at line 12", ...
 };
 
 class Interpreter {
@@ -96,9 +96,9 @@ private:
   /// somewhere the analysis cannot tell.
   struct LValue {
     enum KindTy { Memory, Var, Unknown } Kind = Unknown;
-    Value Addr;                          ///< Memory: a Ptr value.
+    Value Addr;                           ///< Memory: a Ptr value.
     const clang::VarDecl *Decl = nullptr; ///< Var.
-    std::string Reason;                  ///< Unknown.
+    std::string Reason;                   ///< Unknown.
     static LValue unknown(std::string Why) {
       LValue L;
       L.Reason = std::move(Why);
@@ -190,8 +190,8 @@ private:
   Value evalConstruct(const clang::CXXConstructExpr *E, const LaneMask &M);
 
   // ---- Integer and pointer arithmetic, comparisons (InterpArith.cpp) ----
-  Value evalArith(clang::BinaryOperatorKind Op, const Value &L,
-                  const Value &R, clang::QualType LTy, clang::QualType RTy,
+  Value evalArith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
+                  clang::QualType LTy, clang::QualType RTy,
                   clang::QualType ResTy);
   Value evalPointerArith(clang::BinaryOperatorKind Op, const Value &L,
                          const Value &R, clang::QualType LTy,
@@ -248,16 +248,14 @@ private:
 
   // ---- Calls, CUDA builtins, launches (InterpCalls.cpp) ----
   Value evalCall(const clang::CallExpr *E, const LaneMask &M);
-  Value evalKernelLaunch(const clang::CUDAKernelCallExpr *E,
-                         const LaneMask &M);
+  Value evalKernelLaunch(const clang::CUDAKernelCallExpr *E, const LaneMask &M);
   Value evalTrivialAssign(llvm::ArrayRef<const clang::Expr *> Args,
                           const LaneMask &M);
   Value evalMemoryBuiltin(const clang::CallExpr *E, llvm::StringRef Name,
                           llvm::ArrayRef<const clang::Expr *> Args,
                           const LaneMask &M);
   Value evalMinMax(llvm::StringRef Name,
-                   llvm::ArrayRef<const clang::Expr *> Args,
-                   const LaneMask &M);
+                   llvm::ArrayRef<const clang::Expr *> Args, const LaneMask &M);
   /// Inlines a call to user code with a body; nullopt when the call's form
   /// is not one the interpreter binds `this` for.
   std::optional<Value> evalInlined(const clang::CallExpr *E,
@@ -312,7 +310,7 @@ private:
   /// The named unknowns a symbol is built from (itself, or a product's
   /// factors); depends_on lists these.
   std::vector<std::vector<std::string>> SymFactors;
-  llvm::StringMap<SymbolId> SymIds; ///< by key
+  llvm::StringMap<SymbolId> SymIds;   ///< by key
   llvm::StringMap<unsigned> NameUses; ///< symbols per display name
   /// Stores (and atomics) per object since the warp started: part of the key
   /// of a loaded value, so a load after a store is a new unknown.

@@ -1,4 +1,5 @@
-//===- InterpreterOptions.h - What the interpreter assumes and its limits --===//
+//===- InterpreterOptions.h - What the interpreter assumes and its limits
+//--===//
 #ifndef CCL_ANALYZER_INTERPRETEROPTIONS_H
 #define CCL_ANALYZER_INTERPRETEROPTIONS_H
 

@@ -54,8 +54,7 @@ const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
   std::string Key = costKey(Ev);
   auto It = Memo.find(Key);
   if (It == Memo.end())
-    It = Memo
-             .emplace(Key, computeAccessCost(*Ev.Obj, Ev.Address.I, Ev.Mask,
+    It = Memo.emplace(Key, computeAccessCost(*Ev.Obj, Ev.Address.I, Ev.Mask,
                                              Ev.Bytes, I.symbolNames()))
              .first;
   return It->second;
@@ -88,8 +87,8 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   if (!Ev.Obj || Ev.Address.isUnknown()) {
     R.Known = false;
     R.Exact = false;
-    R.Reason = Ev.Address.Reason.empty() ? "address not followed"
-                                         : Ev.Address.Reason;
+    R.Reason =
+        Ev.Address.Reason.empty() ? "address not followed" : Ev.Address.Reason;
     return;
   }
   const AccessCost &C = costOf(Ev, I);

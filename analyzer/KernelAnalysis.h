@@ -1,9 +1,9 @@
 //===- KernelAnalysis.h - Every access of a kernel, worst case per site ---===//
 //
 // Runs the interpreter for every warp of the block and folds the dynamic
-// access events into one AccessRecord per (site, memory space, op): the worst instance
-// (most sectors / wavefronts), whether every instance was exact, and what the
-// numbers depend on.
+// access events into one AccessRecord per (site, memory space, op): the worst
+// instance (most sectors / wavefronts), whether every instance was exact, and
+// what the numbers depend on.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_KERNELANALYSIS_H

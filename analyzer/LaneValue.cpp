@@ -302,8 +302,9 @@ static std::optional<int64_t> laneSlope(const LaneArray &V, LaneBits Lanes) {
   return Slope.value_or(0);
 }
 
-std::string LaneInt::describeLaneStride(LaneBits Lanes,
-                                        const std::vector<std::string> &Names) const {
+std::string
+LaneInt::describeLaneStride(LaneBits Lanes,
+                            const std::vector<std::string> &Names) const {
   if (Lanes == 0)
     return "";
   std::string Out;

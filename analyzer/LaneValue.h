@@ -92,7 +92,8 @@ public:
 
   /// No symbols: every lane's value is known.
   bool isConcrete() const { return Terms.empty(); }
-  /// Every lane in \p Lanes holds the same form (same constant and coefficients).
+  /// Every lane in \p Lanes holds the same form (same constant and
+  /// coefficients).
   bool isUniform(LaneBits Lanes = kAllLanes) const;
   /// The constant of a concrete, uniform value.
   std::optional<int64_t> asConstant(LaneBits Lanes = kAllLanes) const;
@@ -140,8 +141,9 @@ public:
   /// For printing: how lane k's value grows relative to the first lane of
   /// \p Lanes: "128*k", "4*n*k" (lane-varying symbol terms named from
   /// \p Names), "0" when uniform; empty when not linear in k.
-  std::string describeLaneStride(LaneBits Lanes,
-                                 const std::vector<std::string> &Names = {}) const;
+  std::string
+  describeLaneStride(LaneBits Lanes,
+                     const std::vector<std::string> &Names = {}) const;
 
 private:
   LaneArray C;
@@ -153,11 +155,11 @@ private:
 struct MemObject {
   enum SpaceKind { Global, Shared, Local, Constant, Generic };
   SpaceKind Space = Generic;
-  std::string Name;          ///< `in`, `tile`, or a description.
-  uint64_t BaseAlign = 1;    ///< Assumed alignment of the first byte.
-  std::string AlignReason;   ///< Why that alignment is assumed.
+  std::string Name;        ///< `in`, `tile`, or a description.
+  uint64_t BaseAlign = 1;  ///< Assumed alignment of the first byte.
+  std::string AlignReason; ///< Why that alignment is assumed.
   const clang::VarDecl *Decl = nullptr; ///< The parameter or __shared__ var.
-  bool Dynamic = false;      ///< extern __shared__.
+  bool Dynamic = false;                 ///< extern __shared__.
 };
 
 const char *spaceName(MemObject::SpaceKind S);
@@ -172,10 +174,10 @@ struct LaneMask;
 struct Value {
   enum KindTy { Unknown, Int, Ptr };
   KindTy Kind = Unknown;
-  LaneInt I;                        ///< Int: the value. Ptr: byte offset.
-  const MemObject *Base = nullptr;  ///< Ptr only.
-  std::string Reason;               ///< Why (some lanes are) unknown.
-  LaneBits Defined = 0;             ///< Lanes whose value is known.
+  LaneInt I;                       ///< Int: the value. Ptr: byte offset.
+  const MemObject *Base = nullptr; ///< Ptr only.
+  std::string Reason;              ///< Why (some lanes are) unknown.
+  LaneBits Defined = 0;            ///< Lanes whose value is known.
   /// The undefined lanes all hold the same (unknown) value: a condition on
   /// it sends every one of them the same way.
   bool UndefUniform = false;

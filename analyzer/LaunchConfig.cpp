@@ -1,4 +1,5 @@
-//===- LaunchConfig.cpp - Which block shapes a kernel runs with ------------===//
+//===- LaunchConfig.cpp - Which block shapes a kernel runs with
+//------------===//
 #include "analyzer/LaunchConfig.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
@@ -68,7 +69,8 @@ std::optional<unsigned> constInt(const Expr *E, ASTContext &Ctx) {
 
 /// The block argument of a launch: an integer, dim3(x, y, z), or a local
 /// dim3 variable initialized that way.
-std::optional<Dim3> evalBlockArg(const Expr *E, ASTContext &Ctx, int Depth = 0) {
+std::optional<Dim3> evalBlockArg(const Expr *E, ASTContext &Ctx,
+                                 int Depth = 0) {
   if (!E || Depth > 8)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
@@ -79,7 +81,8 @@ std::optional<Dim3> evalBlockArg(const Expr *E, ASTContext &Ctx, int Depth = 0) 
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
     return evalBlockArg(BT->getSubExpr(), Ctx, Depth + 1);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
+    if (CE->getConstructor()->isCopyOrMoveConstructor() &&
+        CE->getNumArgs() == 1)
       return evalBlockArg(CE->getArg(0), Ctx, Depth + 1);
     if (CE->getNumArgs() >= 1 && CE->getNumArgs() <= 3) {
       unsigned V[3] = {1, 1, 1};

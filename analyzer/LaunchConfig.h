@@ -1,4 +1,5 @@
-//===- LaunchConfig.h - Which block shapes a kernel runs with --------------===//
+//===- LaunchConfig.h - Which block shapes a kernel runs with
+//--------------===//
 //
 // In order of precedence: --block-dim for the kernel, --block-dim for all
 // kernels, a comment on the kernel (`// cuda-coalesce-lint: block-dim=32,8`
@@ -38,7 +39,7 @@ struct BlockShape {
     Configuration,
     Default
   } Source;
-  clang::SourceLocation Loc; ///< The launch site or attribute, if any.
+  clang::SourceLocation Loc;    ///< The launch site or attribute, if any.
   bool UsedAssumptions = false; ///< computed from host code with --assume
   /// Configuration: where it was set ("BlockDim in .cuda-coalesce-lint.yaml")
   std::string ConfigFile;
@@ -57,12 +58,14 @@ collectLaunchSites(clang::ASTContext &Ctx, const InterpreterOptions &Opts);
 /// The shapes to analyze \p Kernel with. \p ConfigDefault is the
 /// configuration file's shape for it, if any; \p ConfigFile says where it was
 /// set ("BlockDim in /p/.cuda-coalesce-lint.yaml").
-std::vector<BlockShape> shapesFor(
-    const clang::FunctionDecl *Kernel, llvm::StringRef KernelName,
-    const std::map<std::string, Dim3> &CommandLine,
-    const std::map<const clang::FunctionDecl *, std::vector<BlockShape>> &Launches,
-    clang::ASTContext &Ctx, std::optional<Dim3> ConfigDefault = std::nullopt,
-    llvm::StringRef ConfigFile = "");
+std::vector<BlockShape>
+shapesFor(const clang::FunctionDecl *Kernel, llvm::StringRef KernelName,
+          const std::map<std::string, Dim3> &CommandLine,
+          const std::map<const clang::FunctionDecl *, std::vector<BlockShape>>
+              &Launches,
+          clang::ASTContext &Ctx,
+          std::optional<Dim3> ConfigDefault = std::nullopt,
+          llvm::StringRef ConfigFile = "");
 
 } // namespace ccl
 #endif

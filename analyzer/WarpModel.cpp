@@ -30,7 +30,8 @@ GlobalCost ccl::globalCost(const LaneArray &Addr, LaneBits Active,
     Ranges.push_back({B, E});
     // Floor division so that negative offsets stay consistent.
     auto Sec = [](int64_t A) {
-      return A >= 0 ? A / kSectorBytes : -((-A + kSectorBytes - 1) / kSectorBytes);
+      return A >= 0 ? A / kSectorBytes
+                    : -((-A + kSectorBytes - 1) / kSectorBytes);
     };
     for (int64_t S = Sec(B), Last = Sec(E - 1); S <= Last; ++S)
       Sectors.insert(S);
@@ -82,10 +83,9 @@ SharedCost ccl::sharedCost(const LaneArray &Addr, LaneBits Active,
     // A phase moves at most 128 bytes per wavefront: wider than 16 bytes per
     // lane (double4, 32 B), a phase of 8 lanes needs Bytes*8/128 wavefronts
     // without any conflict.
-    unsigned ActiveInPhase =
-        llvm::popcount(Active & (PhaseLanes >= 32 ? kAllLanes
-                                                  : ((LaneBits(1) << PhaseLanes) - 1)
-                                                        << P));
+    unsigned ActiveInPhase = llvm::popcount(
+        Active & (PhaseLanes >= 32 ? kAllLanes
+                                   : ((LaneBits(1) << PhaseLanes) - 1) << P));
     unsigned Ideal = std::max<unsigned>(
         1, (ActiveInPhase * Bytes + kBanks * kBankWordBytes - 1) /
                (kBanks * kBankWordBytes));

@@ -32,7 +32,8 @@ TEST(AccessCostBest, ExactHasBestEqualToWorst) {
 
 TEST(AccessCostBest, UniformShiftBestIsTheAlignedResidue) {
   // in[n + k] (float): byte 4*n + 4*k; aligned n: 4 sectors, else 5.
-  LaneInt Off = *add(strideOf(4), *mul(LaneInt::symbol(1), LaneInt::constant(4)));
+  LaneInt Off =
+      *add(strideOf(4), *mul(LaneInt::symbol(1), LaneInt::constant(4)));
   AccessCost C = computeAccessCost(object(MemObject::Global, 256), Off,
                                    LaneMask::all(kAllLanes), 4, SymNames);
   ASSERT_TRUE(C.Known);

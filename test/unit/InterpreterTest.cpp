@@ -32,11 +32,19 @@ std::string shimDir() {
 std::unique_ptr<clang::ASTUnit> parseCuda(llvm::StringRef Code) {
   std::string Shim = shimDir();
   std::vector<std::string> Args = {
-      "-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-      "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
+      "-x",
+      "cuda",
+      "--cuda-device-only",
+      "-nocudainc",
+      "-nocudalib",
+      "--cuda-gpu-arch=sm_90",
+      "-Wno-unknown-cuda-version",
       "-resource-dir=/usr/lib/llvm-" + std::to_string(LLVM_VERSION_MAJOR) +
           "/lib/clang/" + std::to_string(LLVM_VERSION_MAJOR),
-      "-isystem", Shim, "-include", Shim + "/cuda_shim.h"};
+      "-isystem",
+      Shim,
+      "-include",
+      Shim + "/cuda_shim.h"};
   return clang::tooling::buildASTFromCodeWithArgs(Code, Args, "input.cu");
 }
 
@@ -175,9 +183,8 @@ __global__ void k(float *out, int n) {
   EXPECT_FALSE(R[0].Exact); // the condition i < n is undecided
   EXPECT_EQ(R[0].Worst.G.Sectors, 4u);
   EXPECT_EQ(R[0].WorstContext, "warp 0, any iteration of the loop at line 3");
-  EXPECT_EQ(R[0].DependsOn,
-            (std::set<std::string>{"blockIdx.x", "gridDim.x",
-                                   "iteration(line 3)", "n"}));
+  EXPECT_EQ(R[0].DependsOn, (std::set<std::string>{"blockIdx.x", "gridDim.x",
+                                                   "iteration(line 3)", "n"}));
 }
 
 TEST(Interpreter, BranchLeavesLanesInactive) {
