@@ -413,7 +413,6 @@ void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
   if (!VerifyTexts[W->Access].empty())
     F.Notes.insert(F.Notes.end() - (Group.size() > 1 ? 1 : 0),
                    {W->R->Site->getBeginLoc(), VerifyTexts[W->Access]});
-  Out.Accesses[W->Access].Check = W->C->name().str();
   for (const Candidate *C : Group)
     Out.Accesses[C->Access].Check = W->C->name().str();
   Out.Baseline.push_back({W->Print, W->C->name().str(), W->RelFile,
