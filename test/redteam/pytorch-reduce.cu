@@ -126,8 +126,8 @@ __global__ void argmax_pairs(const float* in, int* out) {
 //@rt shared load s at="s[t + k].v" B=4 addr=8*(tx+k) if=tx<k over.k=[64,32,16,8,4,2,1]
 //@rt shared load s at="s[t].v" B=4 addr=8*tx if=tx<k over.k=[64,32,16,8,4,2,1]
       s[t] = s[t + k];
-//@rt shared store s B=8 addr=8*tx if=tx<k over.k=[64,32,16,8,4,2,1]
-//@rt shared load s at="s[t + k];" B=8 addr=8*(tx+k) if=tx<k over.k=[64,32,16,8,4,2,1]
+//@rt shared store s B=8 align=4 addr=8*tx if=tx<k over.k=[64,32,16,8,4,2,1]
+//@rt shared load s at="s[t + k];" B=8 align=4 addr=8*(tx+k) if=tx<k over.k=[64,32,16,8,4,2,1]
     __syncthreads();
   }
   if (t == 0)

@@ -8,10 +8,11 @@ whatever symbols the test names) and counts what the hardware does:
 * warps are formed from the linear thread id x + y*Dx + z*Dx*Dy, 32 at a
   time; threads whose predicate is false (and the missing threads of a last,
   partial warp) take no part;
-* an access whose size has no instruction (not 1, 2, 4, 8 or 16 bytes) is
-  split into the widest pieces its alignment allows, as the compiler does
-  (a 24-byte, 8-aligned double3 is three 8-byte requests); each piece is a
-  request of its own;
+* an access whose size has no instruction (not 1, 2, 4, 8 or 16 bytes), or
+  whose alignment is below its size, is split into the widest pieces its
+  alignment allows, as the compiler does (a 24-byte, 8-aligned double3 is
+  three 8-byte requests; a struct of four floats, 4-aligned, four 4-byte
+  requests); each piece is a request of its own;
 * global: the request touches the distinct 32-byte sectors its lanes' bytes
   fall in; ideal = ceil(distinct bytes / 32);
 * shared: 32 banks of 4-byte words; a 4-byte (or narrower) request is one
@@ -36,8 +37,12 @@ WORD = 4
 
 def split_pieces(nbytes, align):
     """The (offset, width) pieces an access of nbytes at an align-aligned
-    address is made of."""
-    if nbytes in (1, 2, 4, 8, 16):
+    address is made of. Loads and stores move 1, 2, 4, 8 or 16 bytes at an
+    address aligned to that size (CUDA C++ Programming Guide, "Size and
+    Alignment Requirement": otherwise the access "compiles to multiple
+    instructions with interleaved access patterns"): a 16-byte struct of
+    four floats without __align__(16) is four 4-byte requests."""
+    if nbytes in (1, 2, 4, 8, 16) and align >= nbytes:
         return [(0, nbytes)]
     pieces, off = [], 0
     while off < nbytes:

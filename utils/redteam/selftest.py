@@ -35,6 +35,10 @@ for stride, ways in ((1, 1), (2, 2), (32, 32), (33, 1)):
 expect("double3 pieces", split_pieces(24, 8), [(0, 8), (8, 8), (16, 8)])
 expect("double3 copy", request_costs("global", 24, 8, [24 * k for k in lanes]),
        [(24, 8)] * 3)
+expect("struct of 4 floats, 4-aligned", request_costs(
+    "global", 16, 4, [16 * k for k in lanes]), [(16, 4)] * 4)
+expect("float4 (16-aligned)", request_costs(
+    "global", 16, 16, [16 * k for k in lanes]), [(16, 16)])
 expect("float3 pieces", split_pieces(12, 4), [(0, 4), (4, 4), (8, 4)])
 expect("transpose tile[32][32] column",
        shared_cost([4 * 32 * k for k in lanes], 4), (32, 1, 32))
