@@ -1,6 +1,6 @@
 // Known tool bug RT-9 (/work/coord/redteam-bugs.md): a helper that writes
-// the caller's local through a reference (or a pointer to it) has no
-// effect in the analysis: the caller keeps the old value and the access
+// the caller's local through a reference (or a pointer to it), or a local
+// reference aliasing a local, has no effect in the analysis: the caller keeps the old value and the access
 // built from it is exact and wrong (one broadcast sector where the lanes
 // read a 4x8 tile or a 12-byte stride). Remove the XFAIL line when fixed.
 // XFAIL: *
@@ -43,7 +43,20 @@ __global__ void advanced_pointer_pp(const float* in, float* out) {
 }
 //@rt-kernel advanced_pointer_pp block=32
 
+// A local reference to a local (an alias written through, then read back
+// through the other name).
+__global__ void local_alias(const float* in, float* out) {
+  int i = threadIdx.x;
+  int& r = i;
+  i *= 5;
+  out[threadIdx.x] = in[r];
+//@rt global store out B=4 addr=4*tx
+//@rt global load in B=4 addr=4*5*tx
+}
+//@rt-kernel local_alias block=32
+
 int main() {
+  local_alias<<<1, 32>>>(0, 0);
   tile_via_coords<<<1, 32>>>(0, 0);
   advanced_pointer<<<1, 32>>>(0, 0);
   advanced_pointer_pp<<<1, 32>>>(0, 0);
