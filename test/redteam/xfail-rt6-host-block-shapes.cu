@@ -1,7 +1,8 @@
 // Known tool bug RT-6 (/work/coord/redteam-bugs.md): block shapes that host
 // code builds are lost: a dim3 set field by field (b.x = 8; b.y = 32)
 // gives 1x1x1 and exact records; a launch through a helper taking a dim3
-// gives an assumed 256x1x1 and stays exact. The checker fails on the block shapes. Remove
+// gives an assumed 256x1x1 and stays exact, and so does a launch whose
+// block is a member of a configuration struct. The checker fails on the block shapes. Remove
 // the XFAIL line when fixed.
 // XFAIL: *
 // RUN: %lint %s --format=json --report=all > %t.json
@@ -24,7 +25,17 @@ __global__ void helper_launched(float* out) {
 //@rt-kernel helper_launched block=16,16
 void launch_with(dim3 grid, dim3 block) { helper_launched<<<grid, block>>>(0); }
 
+// A launch configuration kept in a struct (grid and block members).
+struct LaunchCfg { dim3 grid, block; };
+__global__ void cfg_launched(float* out) {
+  out[threadIdx.y * 64 + threadIdx.x] = 1.0f;
+//@rt global store out B=4 addr=4*(ty*64+tx)
+}
+//@rt-kernel cfg_launched block=16,16
+
 int main() {
+  LaunchCfg cfg{dim3(4), dim3(16, 16)};
+  cfg_launched<<<cfg.grid, cfg.block>>>(0);
   dim3 b;
   b.x = 8;
   b.y = 32;
