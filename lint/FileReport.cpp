@@ -248,7 +248,9 @@ void FileReporter::verify(TUAnalysis &TU) {
   Verify.emplace(Opts, Out.File, Parse.HostFlags);
   if (Error E = Verify->run(Ctx, TU.Runs))
     fileNote(std::string(Opts.Verify == VerifyMode::Gpu ? "--verify=gpu: "
-                                                        : "--verify=cpu: ") +
+                         : Opts.Verify == VerifyMode::NcuCsv
+                             ? "--ncu-csv: "
+                             : "--verify=cpu: ") +
              toString(std::move(E)));
 }
 
@@ -258,12 +260,8 @@ void FileReporter::run(TUAnalysis &TU) {
     remark(R.Loc, R.Message);
   verify(TU);
   for (const KernelRun &Run : TU.Runs) {
-    if (Opts.Verify != VerifyMode::None && !Run.NotRunnable.empty())
-      RunRemarks.push_back(
-          {Out.Accesses.size(), Run.Kernel->getLocation(),
-           "kernel '" + Run.Name + "' is not runnable on " +
-               (Opts.Verify == VerifyMode::Gpu ? "the gpu" : "cpu") + " (" +
-               Run.NotRunnable + "); its predictions are not verified"});
+    if (std::string M = Verify ? Verify->kernelRemark(Run) : ""; !M.empty())
+      RunRemarks.push_back({Out.Accesses.size(), Run.Kernel->getLocation(), M});
     for (const AccessRecord &R : Run.Records)
       classify(R, Run);
   }
@@ -478,8 +476,13 @@ void FileReporter::finish(const TUAnalysis &TU) {
     fileNote("ncu skipped: " + Verify->ncuSkipped() +
              "; the device trace results stand");
   if (Opts.Verify != VerifyMode::None) {
+    Out.Verification = Verification::result(Opts, Out.Accesses, TU.Runs,
+                                            Verify ? &*Verify : nullptr);
     fileNote(Verify ? Verify->summary()
                     : Verification(Opts, Out.File, {}).summary());
+    if (std::string T = Verification::resultText(Opts, Out.Verification);
+        !T.empty())
+      fileNote(T);
     Out.Refuted += Verify ? Verify->refuted() : 0;
   }
   if (TU.SkippedInstances)

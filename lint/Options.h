@@ -22,11 +22,17 @@
 namespace ccl {
 
 /// Exit statuses (documented in docs/user-guide.md).
-enum ExitStatus { ExitOK = 0, ExitFlagged = 1, ExitInputError = 2 };
+enum ExitStatus {
+  ExitOK = 0,
+  ExitFlagged = 1,
+  ExitInputError = 2,
+  ExitNotVerified = 3 ///< --verify/--ncu-csv asked, nothing was verified
+};
 
 enum class OutputFormat { Text, Json, Sarif, Html };
-/// --verify: run the kernels and measure what each access did.
-enum class VerifyMode { None, Cpu, Gpu };
+/// --verify: run the kernels and measure what each access did; NcuCsv:
+/// --ncu-csv, compare with a source page the user profiled.
+enum class VerifyMode { None, Cpu, Gpu, NcuCsv };
 /// --report: which findings and accesses are shown. Flagged: certain
 /// findings; Possible: also those that need an unlucky alignment or value;
 /// All: possible findings and a remark for every other access.
@@ -57,6 +63,7 @@ struct LintOptions {
   VerifyMode Verify = VerifyMode::None;
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output
+  std::string NcuCsv;              ///< --ncu-csv
   CheckOptions CheckOpts;
   /// Contents to use instead of the files on disk (an editor's unsaved
   /// buffers), by absolute path. A path here need not exist on disk.

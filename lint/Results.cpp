@@ -43,6 +43,28 @@ unsigned LintResults::refuted() const {
   return N;
 }
 
+unsigned VerificationResult::verified() const {
+  unsigned N = 0;
+  for (const char *V : {"confirmed", "refuted", "within-bound"}) {
+    auto It = Verdicts.find(V);
+    N += It == Verdicts.end() ? 0 : It->second;
+  }
+  return N;
+}
+
+bool LintResults::verifiedNothing() const {
+  bool Asked = false, Accesses = false;
+  for (const FileResult &F : Files) {
+    if (!F.Verification.Asked)
+      continue;
+    Asked = true;
+    Accesses |= !F.Accesses.empty();
+    if (F.Verification.verified())
+      return false;
+  }
+  return Asked && Accesses;
+}
+
 bool LintResults::inputError() const {
   for (const FileResult &F : Files)
     if (F.InputError)

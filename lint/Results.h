@@ -13,6 +13,8 @@
 
 #include "analyzer/KernelAnalysis.h"
 #include "runtime/CpuVerifier.h"
+#include "runtime/NcuCompare.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -88,6 +90,8 @@ struct AccessReport {
   Verdict Verdict = Verdict::None;
   std::optional<Measurement> Measured; ///< from the run
   std::optional<Measurement> Ncu;      ///< Nsight Compute, per request
+  /// --ncu-csv: the hardware's averages for this access.
+  std::optional<NcuComparison> NcuCsv;
   bool MeasuredOnGpu = false;
 };
 
@@ -116,6 +120,18 @@ struct BaselineEntry {
   std::string Fingerprint, Check, File, Kernel, Access, Op;
 };
 
+/// What --verify or --ncu-csv verified in one file.
+struct VerificationResult {
+  bool Asked = false;
+  std::string Mode; ///< "cpu", "gpu", "ncu-csv"
+  /// Accesses per verdict name ("confirmed", "not-runnable", ...).
+  std::map<std::string, unsigned> Verdicts;
+  /// Kernel instances whose predictions were not verified, and why.
+  std::vector<std::pair<std::string, std::string>> KernelsNotVerified;
+  /// Accesses with a measured verdict: confirmed, refuted or within-bound.
+  unsigned verified() const;
+};
+
 /// Everything one file produced.
 struct FileResult {
   std::string File;
@@ -133,6 +149,7 @@ struct FileResult {
   std::vector<AccessReport> Accesses;
   std::vector<ReportedFinding> Findings;
   std::vector<BaselineEntry> Baseline;
+  VerificationResult Verification;
   /// Text output, in order: messages about the file itself, clang's own
   /// diagnostics, the findings and remarks rendered like clang's (rendered
   /// while the source manager was alive), and the summary line.
@@ -144,6 +161,9 @@ struct LintResults {
   unsigned flagged() const;
   unsigned refuted() const;
   bool inputError() const;
+  /// --verify or --ncu-csv was asked, some access was analyzed, and no
+  /// prediction got a measured verdict.
+  bool verifiedNothing() const;
 };
 
 } // namespace ccl

@@ -1,7 +1,12 @@
 //===- Verification.cpp - --verify: predictions against measurements ------===//
 #include "lint/Verification.h"
 #include "lint/Paths.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
@@ -11,6 +16,25 @@ using namespace ccl;
 
 namespace {
 bool gpu(const LintOptions &Opts) { return Opts.Verify == VerifyMode::Gpu; }
+bool ncuCsv(const LintOptions &Opts) {
+  return Opts.Verify == VerifyMode::NcuCsv;
+}
+const char *modeName(const LintOptions &Opts) {
+  switch (Opts.Verify) {
+  case VerifyMode::None:
+    return "";
+  case VerifyMode::Cpu:
+    return "cpu";
+  case VerifyMode::Gpu:
+    return "gpu";
+  case VerifyMode::NcuCsv:
+    return "ncu-csv";
+  }
+  return "";
+}
+Error failure(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
 
 /// nvcc and ncu from the CUDA installation, else from PATH.
 void findGpuTools(const LintOptions &Opts, CpuVerifier::Config &VC) {
@@ -33,6 +57,9 @@ unsigned predicted(const AccessRecord &R, bool Ideal) {
 } // namespace
 
 Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
+  this->Ctx = &Ctx;
+  if (ncuCsv(Opts))
+    return runNcuCsv(Ctx, Runs);
   CpuVerifier::Config VC;
   VC.AssumeText = Opts.AssumeText;
   VC.RuntimeDir = runtimeDir();
@@ -56,13 +83,79 @@ Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
   }
   Error E = Why.empty() ? Verifier->run()
                         : createStringError(inconvertibleErrorCode(), Why);
-  if (E)
+  if (E) {
     Verifier.reset();
-  return E;
+    RunError = toString(std::move(E));
+    return failure(RunError);
+  }
+  return Error::success();
+}
+
+Error Verification::runNcuCsv(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
+  auto Buf = MemoryBuffer::getFile(Opts.NcuCsv);
+  if (!Buf)
+    RunError = "cannot read '" + Opts.NcuCsv + "'";
+  Expected<NcuSourcePage> Page =
+      Buf ? parseNcuSourcePage((*Buf)->getBuffer())
+          : Expected<NcuSourcePage>(failure(RunError));
+  if (!Page) {
+    if (RunError.empty())
+      RunError = "'" + Opts.NcuCsv + "': " + toString(Page.takeError());
+    else
+      consumeError(Page.takeError());
+    return failure(RunError);
+  }
+  Ncu = std::move(*Page);
+  std::vector<std::string> Names;
+  for (const KernelRun &R : Runs)
+    Names.push_back(R.Name);
+  std::string Exported;
+  for (const NcuLaunch &L : Ncu->Launches)
+    if (!StringRef(Exported).contains("'" + L.Name + "'"))
+      Exported += (Exported.empty() ? "'" : ", '") + L.Name + "'";
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (KernelRun &R : Runs) {
+    std::vector<const NcuLaunch *> Ls = ncuLaunchesOf(*Ncu, R.Name, Names);
+    if (Ls.empty()) {
+      R.NotRunnable = "it is not in " + sys::path::filename(Opts.NcuCsv).str() +
+                      ", which has " + Exported;
+      continue;
+    }
+    StringRef Defined = sys::path::filename(
+        SM.getFilename(SM.getExpansionLoc(R.Kernel->getLocation())));
+    std::vector<const NcuLaunch *> Here;
+    for (const NcuLaunch *L : Ls)
+      if (L->hasFile(Defined))
+        Here.push_back(L);
+    if (Here.empty()) {
+      R.NotRunnable = "the export's '" + Ls[0]->Name + "' comes from " +
+                      (Ls[0]->Files.empty() ? std::string("no source file")
+                                            : Ls[0]->Files[0].Path) +
+                      ", not from " + Defined.str();
+      continue;
+    }
+    // The export's source text must be this file's (when ncu had it).
+    FileID FID = SM.getFileID(SM.getExpansionLoc(R.Kernel->getLocation()));
+    SmallVector<StringRef, 0> Split;
+    SM.getBufferData(FID).split(Split, '\n');
+    std::vector<StringRef> Lines(Split.begin(), Split.end());
+    if (unsigned Bad = ncuSourceMismatch(*Here[0], Defined, Lines)) {
+      R.NotRunnable = "the export's line " + std::to_string(Bad) + " of " +
+                      Defined.str() +
+                      " differs from this file's (was the report recorded "
+                      "from another version of it?)";
+      continue;
+    }
+    R.Launch = NcuLaunches.size();
+    NcuLaunches.push_back(std::move(Here));
+  }
+  return Error::success();
 }
 
 std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
                                 AccessReport &Out) {
+  if (ncuCsv(Opts))
+    return judgeNcu(R, Run, Out);
   if (!Verifier || Run.Launch == ~0u) {
     Out.Verdict =
         Run.NotRunnable.empty() ? Verdict::NotVerified : Verdict::NotRunnable;
@@ -91,6 +184,94 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
             ") per request on that line";
   }
   return Text;
+}
+
+namespace {
+NcuPrediction prediction(const AccessRecord &R) {
+  NcuPrediction P;
+  P.Shared = R.Space == MemObject::Shared;
+  P.Op = R.Op;
+  P.Bytes = R.Bytes;
+  P.Known = R.Known;
+  P.Exact = R.Known && R.Exact;
+  P.Cost = predicted(R, false);
+  P.Ideal = predicted(R, true);
+  P.ActiveLanes = R.Worst.ActiveLanes;
+  return P;
+}
+} // namespace
+
+std::string Verification::judgeNcu(const AccessRecord &R, const KernelRun &Run,
+                                   AccessReport &Out) {
+  if (!Ncu || Run.Launch >= NcuLaunches.size()) {
+    Out.Verdict = Verdict::NotVerified;
+    return "";
+  }
+  const SourceManager &SM = Ctx->getSourceManager();
+  auto Where = [&](const AccessRecord &A) {
+    SourceLocation L = SM.getExpansionLoc(A.Site->getBeginLoc());
+    return std::make_pair(sys::path::filename(SM.getFilename(L)).str(),
+                          SM.getExpansionLineNumber(L));
+  };
+  auto [FileName, Line] = Where(R);
+  // Every analyzed access of this kind on the line.
+  std::vector<NcuPrediction> Group;
+  size_t Which = 0;
+  for (const AccessRecord &O : Run.Records) {
+    if (O.Space != R.Space || O.Op != R.Op || Where(O) != Where(R))
+      continue;
+    if (&O == &R)
+      Which = Group.size();
+    Group.push_back(prediction(O));
+  }
+  if (Group.empty()) {
+    Which = 0;
+    Group.push_back(prediction(R));
+  }
+  NcuComparison C =
+      compareWithNcu(Group, Which,
+                     ncuInstructionsFor(NcuLaunches[Run.Launch], FileName, Line,
+                                        Group[Which]));
+  if (C.Result == NcuComparison::NotFound && C.Instructions == 0 &&
+      StringRef(C.Text).starts_with("ncu: no ")) {
+    std::vector<unsigned> Elsewhere =
+        ncuLinesWith(NcuLaunches[Run.Launch], FileName, Group[Which]);
+    if (!Elsewhere.empty()) {
+      C.Text += "; the export has them on line";
+      C.Text += Elsewhere.size() > 1 ? "s " : " ";
+      for (size_t I = 0; I < Elsewhere.size() && I < 8; ++I)
+        C.Text += (I ? ", " : "") + std::to_string(Elsewhere[I]);
+    }
+  }
+  Out.NcuCsv = C;
+  switch (C.Result) {
+  case NcuComparison::Confirmed:
+    Out.Verdict = Verdict::Confirmed;
+    ++Compared;
+    ++Confirmed;
+    break;
+  case NcuComparison::Refuted:
+    Out.Verdict = Verdict::Refuted;
+    ++Compared;
+    ++Refuted;
+    break;
+  case NcuComparison::WithinBound:
+    Out.Verdict = Verdict::WithinBound;
+    ++Compared;
+    ++WithinBound;
+    break;
+  case NcuComparison::Unpredicted:
+    Out.Verdict = Verdict::Unpredicted;
+    break;
+  case NcuComparison::NotExecuted:
+    Out.Verdict = Verdict::NotExecuted;
+    ++NotExecuted;
+    break;
+  case NcuComparison::NotFound:
+    Out.Verdict = Verdict::NotVerified;
+    break;
+  }
+  return C.Text;
 }
 
 std::string Verification::compare(const AccessRecord &R, const Measurement &M,
@@ -129,8 +310,11 @@ std::string Verification::compare(const AccessRecord &R, const Measurement &M,
 }
 
 std::string Verification::summary() const {
-  return std::string("verified on ") + (gpu(Opts) ? "gpu" : "cpu") + ": " +
-         std::to_string(Compared) +
+  std::string Where =
+      ncuCsv(Opts)
+          ? "compared with ncu (" + sys::path::filename(Opts.NcuCsv).str() + ")"
+          : std::string("verified on ") + (gpu(Opts) ? "gpu" : "cpu");
+  return Where + ": " + std::to_string(Compared) +
          " predictions compared with measurements: " +
          std::to_string(Confirmed) + " confirmed, " + std::to_string(Refuted) +
          " refuted, " + std::to_string(WithinBound) +
@@ -140,4 +324,65 @@ std::string Verification::summary() const {
 
 std::string Verification::ncuSkipped() const {
   return Verifier && gpu(Opts) ? Verifier->ncuSkipped() : "";
+}
+
+std::string Verification::notVerifiedReason(const KernelRun &Run) const {
+  if (!RunError.empty())
+    return RunError;
+  return Run.NotRunnable;
+}
+
+std::string Verification::kernelRemark(const KernelRun &Run) const {
+  if (Run.NotRunnable.empty())
+    return "";
+  if (ncuCsv(Opts))
+    return "kernel '" + Run.Name + "' is not verified: " + Run.NotRunnable;
+  return "kernel '" + Run.Name + "' is not runnable on " +
+         (gpu(Opts) ? "the gpu" : "cpu") + " (" + Run.NotRunnable +
+         "); its predictions are not verified";
+}
+
+VerificationResult Verification::result(
+    const LintOptions &Opts, const std::vector<AccessReport> &Accesses,
+    const std::vector<KernelRun> &Runs, const Verification *V) {
+  VerificationResult Out;
+  Out.Asked = Opts.Verify != VerifyMode::None;
+  Out.Mode = modeName(Opts);
+  for (const AccessReport &A : Accesses)
+    if (A.Verdict != Verdict::None)
+      ++Out.Verdicts[verdictName(A.Verdict)];
+  for (const KernelRun &R : Runs) {
+    if (R.Records.empty())
+      continue;
+    std::string Why = V ? V->notVerifiedReason(R) : R.NotRunnable;
+    if (!Why.empty())
+      Out.KernelsNotVerified.push_back({R.Name, Why});
+  }
+  return Out;
+}
+
+std::string Verification::resultText(const LintOptions &Opts,
+                                     const VerificationResult &R) {
+  if (!R.Asked || R.Verdicts.empty())
+    return "";
+  std::string Counts;
+  for (const auto &[Name, N] : R.Verdicts)
+    Counts += (Counts.empty() ? "" : ", ") + std::to_string(N) + " " + Name;
+  if (R.verified())
+    return "accesses per verdict: " + Counts;
+  std::string Text = std::string(ncuCsv(Opts) ? "--ncu-csv" : "--verify") +
+                     " verified nothing in this file (" + Counts + ")";
+  // Each reason once, with the kernels it stopped.
+  std::vector<std::pair<std::string, std::string>> Why;
+  for (const auto &KR : R.KernelsNotVerified) {
+    auto It =
+        llvm::find_if(Why, [&](const auto &W) { return W.first == KR.second; });
+    if (It == Why.end())
+      Why.push_back({KR.second, KR.first});
+    else
+      It->second += ", " + KR.first;
+  }
+  for (size_t I = 0; I < Why.size(); ++I)
+    Text += (I ? "; " : ": ") + Why[I].first + " (" + Why[I].second + ")";
+  return Text;
 }

@@ -1,8 +1,10 @@
 //===- Verification.h - --verify: predictions against measurements --------===//
 //
 // Runs the analyzed kernels (runtime/CpuVerifier.h: on the CPU, or on a GPU
-// with nvcc and Nsight Compute) and compares each record's prediction with
-// what was measured: a Verdict per record and counts per file.
+// with nvcc and Nsight Compute), or reads what Nsight Compute measured on the
+// user's GPU (--ncu-csv, runtime/NcuCompare.h), and compares each record's
+// prediction with what was measured: a Verdict per record, the reasons why
+// kernels were not verified, and counts per verdict per file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_LINT_VERIFICATION_H
@@ -11,6 +13,7 @@
 #include "lint/Results.h"
 #include "lint/TranslationUnit.h"
 #include "runtime/CpuVerifier.h"
+#include "runtime/NcuCompare.h"
 #include <optional>
 
 namespace ccl {
@@ -34,6 +37,20 @@ public:
 
   /// "verified on cpu: N predictions compared with measurements: ...".
   std::string summary() const;
+  /// The file's verdict counts and the kernels not verified, from its
+  /// accesses' verdicts (\p V may be null: nothing was run).
+  static VerificationResult result(const LintOptions &Opts,
+                                   const std::vector<AccessReport> &Accesses,
+                                   const std::vector<KernelRun> &Runs,
+                                   const Verification *V);
+  /// "verified nothing ...", or the counts of the verdicts that are not a
+  /// measurement ("" when there are none).
+  static std::string resultText(const LintOptions &Opts,
+                                const VerificationResult &R);
+  /// Why the predictions of \p Run were not verified ("" when they were).
+  std::string notVerifiedReason(const KernelRun &Run) const;
+  /// The remark for a kernel that was not verified ("" when it was).
+  std::string kernelRemark(const KernelRun &Run) const;
   /// Why Nsight Compute was not used ("" when it was, or not asked for).
   std::string ncuSkipped() const;
   unsigned refuted() const { return Refuted; }
@@ -41,11 +58,20 @@ public:
 private:
   std::string compare(const AccessRecord &R, const Measurement &M,
                       AccessReport &Out);
+  /// --ncu-csv.
+  llvm::Error runNcuCsv(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
+  std::string judgeNcu(const AccessRecord &R, const KernelRun &Run,
+                       AccessReport &Out);
 
   const LintOptions &Opts;
   std::string File;
   std::vector<std::string> HostFlags;
   std::optional<CpuVerifier> Verifier;
+  std::string RunError; ///< why the run failed ("" when it did not)
+  clang::ASTContext *Ctx = nullptr;
+  std::optional<NcuSourcePage> Ncu;
+  /// --ncu-csv: per KernelRun::Launch, the export's launches of the kernel.
+  std::vector<std::vector<const NcuLaunch *>> NcuLaunches;
   unsigned Compared = 0, Confirmed = 0, Refuted = 0, WithinBound = 0,
            NotExecuted = 0;
 };

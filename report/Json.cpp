@@ -27,6 +27,38 @@ json::Value measurementJson(const Measurement &M, bool Shared,
   return O;
 }
 
+/// --ncu-csv: the hardware's averages per request (of the matching SASS
+/// instruction with the most), or null when none was found.
+json::Value ncuCsvJson(const NcuComparison &C, bool Shared) {
+  if (C.Result == NcuComparison::NotFound)
+    return nullptr;
+  auto Avg = [&](bool Have, double V) {
+    return Have ? json::Value(V) : json::Value(nullptr);
+  };
+  return json::Object{{"sectors", Avg(!Shared, C.Cost)},
+                      {"ideal_sectors", Avg(!Shared, C.Ideal)},
+                      {"wavefronts", Avg(Shared, C.Cost)},
+                      {"ideal_wavefronts", Avg(Shared, C.Ideal)},
+                      {"active_lanes", C.ActiveLanes},
+                      {"executions", C.Executed},
+                      {"instructions", C.Instructions},
+                      {"sass", C.Sass},
+                      {"source", "ncu-csv"}};
+}
+
+json::Value verificationJson(const VerificationResult &V) {
+  json::Object Counts;
+  for (const auto &[Name, N] : V.Verdicts)
+    Counts[Name] = N;
+  json::Array Kernels;
+  for (const auto &[Kernel, Why] : V.KernelsNotVerified)
+    Kernels.push_back(json::Object{{"kernel", Kernel}, {"reason", Why}});
+  return json::Object{{"mode", V.Mode},
+                      {"verified", V.verified()},
+                      {"verdicts", std::move(Counts)},
+                      {"kernels_not_verified", std::move(Kernels)}};
+}
+
 /// The numbers of a known record (null where they do not apply).
 void addNumbers(json::Object &O, const AccessReport &A) {
   bool G = A.Known && A.Space == MemObject::Global;
@@ -103,8 +135,12 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
       if (A.Ncu)
         MO["ncu"] = measurementJson(*A.Ncu, Shared, "ncu", false);
       M = std::move(MO);
+    } else if (A.NcuCsv) {
+      M = ncuCsvJson(*A.NcuCsv, Shared);
     }
     O["measured"] = std::move(M);
+    if (A.NcuCsv && !A.NcuCsv->Text.empty())
+      O["verification"] = A.NcuCsv->Text;
     O["verdict"] = verdictName(A.Verdict);
   }
   return O;
@@ -158,14 +194,17 @@ json::Value ccl::jsonDocument(const LintResults &R) {
       Missing.push_back(H);
     for (const std::string &N : F.Notes)
       Notes.push_back(N);
-    Files.push_back(json::Object{{"file", F.File},
-                                 {"kernels", F.Kernels},
-                                 {"accesses", F.Accesses.size()},
-                                 {"flagged", F.Flagged},
-                                 {"unknown", F.Unknown},
-                                 {"compile_errors", F.CompileErrors},
-                                 {"missing_headers", std::move(Missing)},
-                                 {"notes", std::move(Notes)}});
+    json::Object FO{{"file", F.File},
+                    {"kernels", F.Kernels},
+                    {"accesses", F.Accesses.size()},
+                    {"flagged", F.Flagged},
+                    {"unknown", F.Unknown},
+                    {"compile_errors", F.CompileErrors},
+                    {"missing_headers", std::move(Missing)},
+                    {"notes", std::move(Notes)}};
+    if (F.Verification.Asked)
+      FO["verification"] = verificationJson(F.Verification);
+    Files.push_back(std::move(FO));
   }
   return json::Object{{"version", 1},
                       {"accesses", std::move(Accesses)},

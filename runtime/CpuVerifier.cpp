@@ -547,7 +547,7 @@ bool CpuVerifier::runNcu(const std::string &Dir, const std::string &Bin) {
   }
   std::vector<std::string> Print = {
       C.Ncu,           "-i",    Rep + ".ncu-rep", "--page",
-      "source",        "--csv", "--print-source", "cuda",
+      "source",        "--csv", "--print-source", "cuda,sass",
       "--print-units", "base"};
   std::vector<llvm::StringRef> PP(Print.begin(), Print.end());
   std::optional<llvm::StringRef> CsvR[] = {std::nullopt, llvm::StringRef(Csv),
@@ -579,7 +579,8 @@ CpuVerifier::measuredByNcu(unsigned Launch, const AccessRecord &R) const {
   if (It == NcuTables[Launch].end())
     return std::nullopt;
   bool Shared = R.Space == MemObject::Shared;
-  // Requests on that line in this launch, of this space, from the trace.
+  // Per request, from the line's SASS rows (NcuCsv.h); the trace's request
+  // count says how many warps went through the line.
   unsigned Requests = 0;
   for (const auto &KV : Results)
     if (KV.first.first == Launch && KV.first.second < SiteExprs.size() &&
@@ -592,7 +593,7 @@ CpuVerifier::measuredByNcu(unsigned Launch, const AccessRecord &R) const {
   Measurement M;
   M.Executed = true;
   M.Warps = Requests;
-  auto Per = [&](double V) { return (unsigned)(V / Requests + 0.5); };
+  auto Per = [&](double V) { return (unsigned)(V + 0.5); };
   if (Shared) {
     if (!It->second.HasShared)
       return std::nullopt;

@@ -70,3 +70,10 @@ if os.path.exists(chromium):
 import shutil
 if shutil.which("script"):
     config.available_features.add("script")
+
+# Real Nsight Compute exports of NVIDIA's examples, next to the checkout
+# (../shared/fixtures/ncu; CI checks out only this repository).
+ncu_fixtures = os.path.join(os.path.dirname(config.ccl_src_root), "shared", "fixtures", "ncu")
+if os.path.isdir(ncu_fixtures):
+    config.available_features.add("ncu-fixtures")
+    config.substitutions.append(("%ncu-fixtures", ncu_fixtures))

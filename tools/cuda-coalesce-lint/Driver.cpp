@@ -8,6 +8,7 @@
 #include "lint/Config.h"
 #include "lint/Pipeline.h"
 #include "report/Report.h"
+#include "runtime/NcuCsv.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -69,6 +70,12 @@ cl::opt<std::string> Verify(
              "compiler, no GPU needed) or gpu (nvcc, a CUDA device, and "
              "Nsight Compute when found)"),
     cl::value_desc("cpu|gpu"), cl::cat(Category));
+cl::opt<std::string> NcuCsvPath(
+    "ncu-csv",
+    cl::desc("Compare the predictions with what Nsight Compute measured on "
+             "your GPU: FILE from ncu -i REPORT --page source --csv "
+             "--print-source cuda,sass --print-units base (docs/verify.md)"),
+    cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<std::string> BaselinePath(
     "baseline",
     cl::desc("Hide the findings recorded in FILE (by check, file, kernel and "
@@ -140,9 +147,9 @@ const char *Overview =
     "  cuda-coalesce-lint [options] FILE... [-- COMPILER-FLAGS]\n\n"
     "Exit status: 0 no error (findings are warnings), 1 findings with "
     "--werror\n"
-    "or a prediction refuted by --verify, 2 usage error or input that does "
-    "not\n"
-    "compile.\n";
+    "or a prediction refuted by --verify or --ncu-csv, 2 usage error or "
+    "input that\n"
+    "does not compile, 3 --verify or --ncu-csv verified no prediction.\n";
 
 bool isDir(const std::string &P) {
   return !P.empty() && sys::fs::is_directory(P);
@@ -270,6 +277,18 @@ Error readModes(LintOptions &Opts) {
   else
     return usageError("unknown --verify '" + Verify +
                       "' (expected cpu or gpu)");
+  if (!NcuCsvPath.empty()) {
+    if (Opts.Verify != VerifyMode::None)
+      return usageError("--ncu-csv and --verify cannot be combined");
+    auto Buf = MemoryBuffer::getFile(NcuCsvPath);
+    if (!Buf)
+      return usageError("cannot read --ncu-csv '" + NcuCsvPath + "'");
+    if (Expected<NcuSourcePage> P = parseNcuSourcePage((*Buf)->getBuffer()); !P)
+      return usageError("--ncu-csv '" + NcuCsvPath +
+                        "': " + toString(P.takeError()));
+    Opts.Verify = VerifyMode::NcuCsv;
+    Opts.NcuCsv = NcuCsvPath;
+  }
   return Error::success();
 }
 
@@ -457,6 +476,13 @@ int ccl::lintMain(int argc, const char **argv) {
     return ExitInputError;
   if (Results->refuted())
     return ExitFlagged;
+  if (Results->verifiedNothing()) {
+    errs() << "cuda-coalesce-lint: error: "
+           << (Opts.Verify == VerifyMode::NcuCsv ? "--ncu-csv" : "--verify")
+           << " verified no prediction (the notes above say why); exit "
+              "status 3\n";
+    return ExitNotVerified;
+  }
   if (Opts.Werror && Results->flagged())
     return ExitFlagged;
   return ExitOK;
