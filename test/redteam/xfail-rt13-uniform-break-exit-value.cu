@@ -1,0 +1,24 @@
+// Known tool bug RT-13 (/work/coord/redteam-bugs.md): a loop left by a
+// `break` under a warp-uniform condition the analysis cannot decide (a
+// value read from memory) keeps only one exit value of its counter: the
+// access built from the counter after the loop is exact and wrong. (The
+// same search written as `while (k < 8 && !flag[k]) k++;` is inexact and
+// right.) Remove the XFAIL line when fixed.
+// XFAIL: *
+// RUN: %lint %s --format=json --report=all > %t.json
+// RUN: %python %S/../../utils/redteam/check.py %s %t.json
+
+// Segment search of a CSR-like offsets array (at most 8 segments), then a
+// row of 5-float records of that segment.
+__global__ void segment_rows(const int* offsets, float* out, int token) {
+  int seg = 0;
+  for (; seg < 8; ++seg)
+    if (offsets[seg + 1] > token)
+//@rt global load offsets B=4 addr=4*(s+1) over.s=range(8)
+      break;
+  out[seg * 5 + threadIdx.x] = 1.0f;
+//@rt global store out B=4 addr=4*(seg*5+tx) sym.seg=range(0,9)
+}
+//@rt-kernel segment_rows block=32
+
+int main() { segment_rows<<<1, 32>>>(0, 0, 100); }
