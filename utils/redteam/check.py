@@ -16,8 +16,9 @@ FILE.cu carries the expectations as comments (docs/redteam.md):
       the access to NAME (an identifier of the record's expression, or a
       piece of its text such as 'data[' when NAME is not an identifier) on
       the nearest line above that is not an //@rt comment. EXPR are Python
-      expressions (integer division is //) of tx ty tz tid lane warp bdx bdy
-      bdz and the let/sym/over names; bx by bz default to sym range(0, 9).
+      expressions (// and % floor: use cdiv(a, b) and cmod(a, b) for C's
+      truncating / and % of negative values) of tx ty tz tid lane warp bdx
+      bdy bdz and the let/sym/over names; bx by bz default to sym range(0, 9).
       sym values are unknown to the analysis: an exact record must hold for
       all of them; over values are enumerated (loop iterations with a known
       trip count): the worst counts. at=TEXT picks, among accesses of one
@@ -45,7 +46,19 @@ import lanemodel  # noqa: E402
 
 BUILTIN = {"tx", "ty", "tz", "tid", "lane", "warp", "bdx", "bdy", "bdz"}
 DEFAULT_SYM = {"bx": "range(0, 9)", "by": "range(0, 9)", "bz": "range(0, 3)"}
-FUNCS = {"min": min, "max": max, "abs": abs, "range": range}
+def cdiv(a, b):
+    """C's '/': truncates toward zero."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def cmod(a, b):
+    """C's '%': the sign of the dividend."""
+    return a - cdiv(a, b) * b
+
+
+FUNCS = {"min": min, "max": max, "abs": abs, "range": range, "cdiv": cdiv,
+         "cmod": cmod}
 
 
 class Error(Exception):
