@@ -260,7 +260,8 @@ void FileReporter::run(TUAnalysis &TU) {
     remark(R.Loc, R.Message);
   verify(TU);
   for (const KernelRun &Run : TU.Runs) {
-    if (std::string M = Verify ? Verify->kernelRemark(Run) : ""; !M.empty())
+    if (std::string M = Verify ? Verify->kernelRemark(Run) : "";
+        !M.empty() && (RunRemarks.empty() || RunRemarks.back().Message != M))
       RunRemarks.push_back({Out.Accesses.size(), Run.Kernel->getLocation(), M});
     for (const AccessRecord &R : Run.Records)
       classify(R, Run);

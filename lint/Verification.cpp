@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -115,6 +116,27 @@ Error Verification::runNcuCsv(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
       Exported += (Exported.empty() ? "'" : ", '") + L.Name + "'";
   const SourceManager &SM = Ctx.getSourceManager();
   for (KernelRun &R : Runs) {
+    // The source page does not say the block shape: compare only under one
+    // that is the launch's, not a guess, and not one of several.
+    if (R.Shape.Source == BlockShape::Default) {
+      R.NotRunnable = "its block shape " + R.Shape.Dim.str() +
+                      " is a guess; give the launch's (the details page's "
+                      "Block Size) with --block-dim=KERNEL:X,Y,Z";
+      continue;
+    }
+    std::set<Dim3> Shapes;
+    for (const KernelRun &O : Runs)
+      if (O.Name == R.Name)
+        Shapes.insert(O.Shape.Dim);
+    if (Shapes.size() > 1) {
+      std::string List;
+      for (const Dim3 &D : Shapes)
+        List += (List.empty() ? "" : ", ") + D.str();
+      R.NotRunnable = "it is analyzed with several block shapes (" + List +
+                      ") and the export does not say which launch used "
+                      "which; pick one with --block-dim=KERNEL:X,Y,Z";
+      continue;
+    }
     std::vector<const NcuLaunch *> Ls = ncuLaunchesOf(*Ncu, R.Name, Names);
     if (Ls.empty()) {
       R.NotRunnable = "it is not in " + sys::path::filename(Opts.NcuCsv).str() +
@@ -379,7 +401,8 @@ std::string Verification::resultText(const LintOptions &Opts,
         llvm::find_if(Why, [&](const auto &W) { return W.first == KR.second; });
     if (It == Why.end())
       Why.push_back({KR.second, KR.first});
-    else
+    else if (!StringRef(", " + It->second + ",")
+                  .contains(", " + KR.first + ","))
       It->second += ", " + KR.first;
   }
   for (size_t I = 0; I < Why.size(); ++I)
