@@ -20,7 +20,8 @@ __global__ void symbol_dependence(float* out, int n) {
 }
 //@rt-kernel symbol_dependence block=32
 
-// CHECK-DAG: FAIL checker-catches.cu:[[@LINE+2]]:3 wrong_block global store 'out[...]' block 64x1x1: block shape (64, 1, 1), the launches give [(32, 2, 1)]
+// CHECK-DAG: FAIL checker-catches.cu:[[@LINE+3]]:3 wrong_block global store 'out[...]' block 64x1x1: block shape (64, 1, 1), the launches give [(32, 2, 1)]
+// CHECK-DAG: FAIL checker-catches.cu:[[@LINE+5]]: kernel wrong_block: launch shape [(32, 2, 1)] has no record, yet records of [(64, 1, 1)] are exact
 __global__ void wrong_block(float* out) {
   out[threadIdx.x] = 1.0f;
 //@rt global store out B=4 addr=4*tx
@@ -33,7 +34,7 @@ __global__ void never_launched(float* out) {}
 //@rt shared load nothing B=4 addr=0
 //@rt-kernel never_launched block=32
 
-// CHECK: redteam checker-catches.cu: 4 kernels, 4 annotations, 4 records: 2 exact, 0 inexact, 0 unknown, 0 skipped; 6 failures
+// CHECK: redteam checker-catches.cu: 4 kernels, 4 annotations, 4 records: 2 exact, 0 inexact, 0 unknown, 0 skipped; 7 failures
 
 int main() {
   wrong_numbers<<<1, 32>>>(0, 0);

@@ -2,7 +2,7 @@
 // code builds are lost: a dim3 set field by field (b.x = 8; b.y = 32)
 // gives 1x1x1 and exact records; a launch through a helper taking a dim3
 // gives an assumed 256x1x1 and stays exact, and so does a launch whose
-// block is a member of a configuration struct. The checker fails on the block shapes. Remove
+// block is a member of a configuration struct or a size picked at run time. The checker fails on the block shapes. Remove
 // the XFAIL line when fixed.
 // XFAIL: *
 // RUN: %lint %s --format=json --report=all > %t.json
@@ -33,7 +33,22 @@ __global__ void cfg_launched(float* out) {
 }
 //@rt-kernel cfg_launched block=16,16
 
+// The block size picked at run time (PyTorch-style: more threads for big
+// inputs): both shapes are possible, the stride depends on which.
+__global__ void size_picked(float* out) {
+  out[threadIdx.x * (blockDim.x / 32)] = 1.0f;
+//@rt global store out B=4 addr=4*tx*(bdx//32)
+}
+//@rt-kernel size_picked block=128 block=256
+void launch_sized(int n) {
+  int threads = 128;
+  if (n > 1000)
+    threads = 256;
+  size_picked<<<4, threads>>>(0);
+}
+
 int main() {
+  launch_sized(5000);
   LaunchCfg cfg{dim3(4), dim3(16, 16)};
   cfg_launched<<<cfg.grid, cfg.block>>>(0);
   dim3 b;

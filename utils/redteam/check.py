@@ -9,7 +9,8 @@ FILE.cu carries the expectations as comments (docs/redteam.md):
       a kernel of the file (NAME may be a glob: 'k<*>') and the block
       shapes it is launched with; every record of it must have one of them
       (or say it assumed its shape and not be exact: then its worst must
-      cover the oracle's for every shape listed).
+      cover the oracle's for every shape listed); a listed shape without a
+      record is a failure when any record of the kernel is exact.
   //@rt SPACE OP NAME B=BYTES addr=EXPR [if=EXPR] [let.V=EXPR]...
         [sym.S=DOMAIN]... [over.O=DOMAIN]... [align=N] [kernel=GLOB]
         [col=N | at=TEXT]
@@ -257,6 +258,8 @@ def main(argv):
             continue
         kern[0]["seen"] += 1
         block = tuple(rec["block_dim"])
+        kern[0].setdefault("shapes", set()).add(block)
+        kern[0]["exact"] = kern[0].get("exact", False) or rec["exact"]
         blocks = [block]
         if block not in kern[0]["blocks"]:
             # A shape the tool says it assumed, on a record it does not call
@@ -348,6 +351,13 @@ def main(argv):
             fail("%s: the annotated %s %s '%s' is not reported" % (
                 a.where, a.space, a.op, a.name))
     for k in kernels:
+        # Every launch shape is analyzed, or no record claims exactness.
+        missing = [b for b in k["blocks"] if b not in k.get("shapes", ())]
+        if k["seen"] and missing and k.get("exact"):
+            fail("%s:%d: kernel %s: launch shape %s has no record, yet "
+                 "records of %s are exact" % (
+                     base, k["where"], k["name"], missing,
+                     sorted(k.get("shapes", ())) ))
         if not k["seen"]:
             fail("%s:%d: kernel %s has no record" % (base, k["where"],
                                                      k["name"]))
