@@ -104,7 +104,26 @@ __global__ void strided_copy(const float* in, float* out) {
 //@rt-kernel strided_copy<64,1,128> block=128
 //@rt-kernel strided_copy<20,20,1> block=128
 
+// The vectorized path of the elementwise loops: loads and stores of an
+// aligned_vector<T, VEC> (alignas(sizeof(T) * VEC)).
+template <typename T, int N> struct alignas(sizeof(T) * N) aligned_vector { T val[N]; };
+template <int VEC>
+__global__ void vectorized_copy(const float* in, float* out) {
+  using LoadT = aligned_vector<float, VEC>;
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  LoadT v = reinterpret_cast<const LoadT*>(in)[idx];
+//@rt global load in B=16 addr=16*(bx*bdx+tx) kernel=vectorized_copy<4>
+//@rt global load in B=8 addr=8*(bx*bdx+tx) kernel=vectorized_copy<2>
+  reinterpret_cast<LoadT*>(out)[idx] = v;
+//@rt global store out B=16 addr=16*(bx*bdx+tx) kernel=vectorized_copy<4>
+//@rt global store out B=8 addr=8*(bx*bdx+tx) kernel=vectorized_copy<2>
+}
+//@rt-kernel vectorized_copy<4> block=128
+//@rt-kernel vectorized_copy<2> block=128
+
 int main() {
+  vectorized_copy<4><<<64, 128>>>(0, 0);
+  vectorized_copy<2><<<64, 128>>>(0, 0);
   add_unrolled<<<100, 128>>>(0, 0, 0, 1000);
   fill_grid_stride<<<64, 256>>>(0, 1.f, 1 << 20);
   cast_u16_to_f32<<<8, 512>>>(0, 0, 4000);

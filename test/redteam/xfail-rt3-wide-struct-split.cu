@@ -35,4 +35,19 @@ __global__ void nbody_tile(const dbl4* pos, dbl4* acc, int ntiles) {
 }
 //@rt-kernel nbody_tile block=128
 
-int main() { nbody_tile<<<16, 128>>>(0, 0, 16); }
+// PyTorch's aligned_vector with 8 floats: 32 bytes, 32-aligned; sm_89 has
+// no 32-byte global access either (sm_100 has, for 32-aligned data).
+template <typename T, int N> struct alignas(sizeof(T) * N) aligned_vector { T val[N]; };
+__global__ void vectorized_copy8(const float* in, float* out) {
+  using LoadT = aligned_vector<float, 8>;
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  reinterpret_cast<LoadT*>(out)[idx] = reinterpret_cast<const LoadT*>(in)[idx];
+//@rt global store out B=32 align=16 addr=32*(bx*bdx+tx)
+//@rt global load in B=32 align=16 addr=32*(bx*bdx+tx)
+}
+//@rt-kernel vectorized_copy8 block=128
+
+int main() {
+  nbody_tile<<<16, 128>>>(0, 0, 16);
+  vectorized_copy8<<<16, 128>>>(0, 0);
+}
