@@ -131,7 +131,12 @@ unsigned ccl::ncuSourceMismatch(const NcuLaunch &Launch, StringRef FileName,
       StringRef T(S.Text);
       if (T.starts_with("<Unable to open") || S.Line == 0)
         continue;
-      if (S.Line > Lines.size() || Squeeze(T) != Squeeze(Lines[S.Line - 1]))
+      if (S.Line > Lines.size())
+        return S.Line;
+      // Equal, or a prefix of 40 characters or more (a shortened line).
+      std::string Theirs = Squeeze(T), Ours = Squeeze(Lines[S.Line - 1]);
+      if (Theirs != Ours &&
+          !(Theirs.size() >= 40 && StringRef(Ours).starts_with(Theirs)))
         return S.Line;
     }
   }

@@ -75,8 +75,9 @@ ncuLinesWith(const std::vector<const NcuLaunch *> &Launches,
              llvm::StringRef FileName, const NcuPrediction &P);
 
 /// The first line whose source text in the export differs from \p Lines
-/// (the file's lines, 1-based: Lines[0] is line 1), ignoring white space;
-/// lines ncu could not open are skipped. 0 when none differs.
+/// (the file's lines, 1-based: Lines[0] is line 1), ignoring white space
+/// (a long enough prefix of the line also matches); lines ncu could not
+/// open are skipped. 0 when none differs.
 unsigned ncuSourceMismatch(const NcuLaunch &Launch, llvm::StringRef FileName,
                            const std::vector<llvm::StringRef> &Lines);
 

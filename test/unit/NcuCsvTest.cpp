@@ -265,3 +265,21 @@ TEST(NcuCsv, EveryRealExport) {
         }
   EXPECT_EQ(Loads, 3u);
 }
+
+TEST(NcuCompare, SourceTextMustBeTheFiles) {
+  NcuSourcePage P = page(Synthetic);
+  ASSERT_FALSE(P.Launches.empty());
+  std::string Text = read(under("../../verify/Inputs/ncu-synthetic.cu"));
+  llvm::SmallVector<llvm::StringRef, 0> Split;
+  llvm::StringRef(Text).split(Split, '\n');
+  std::vector<llvm::StringRef> Lines(Split.begin(), Split.end());
+  EXPECT_EQ(ncuSourceMismatch(P.Launches[0], "ncu-synthetic.cu", Lines), 0u);
+  // White space does not matter; another text on line 13 does.
+  std::string Spaced = "  out[y*n+x]   = tile[threadIdx.x][threadIdx.y];";
+  Lines[12] = Spaced;
+  EXPECT_EQ(ncuSourceMismatch(P.Launches[0], "ncu-synthetic.cu", Lines), 0u);
+  Lines[12] = "  out[y * n + x] = tile[threadIdx.y][threadIdx.x];";
+  EXPECT_EQ(ncuSourceMismatch(P.Launches[0], "ncu-synthetic.cu", Lines), 13u);
+  Lines.resize(10);
+  EXPECT_EQ(ncuSourceMismatch(P.Launches[0], "ncu-synthetic.cu", Lines), 11u);
+}
