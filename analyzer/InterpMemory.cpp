@@ -452,12 +452,13 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   for (const std::string &S : Context)
     C += ", " + S;
   Ev.Context = C;
-  // The hardware moves 1, 2, 4, 8, 16 (or 32) bytes per lane in one
-  // request; any other size (a double3 copy, 24 bytes, 8-aligned) is split
-  // into requests of the widest size its alignment allows: three 8-byte
-  // requests, each its own warp request with its own sectors.
+  // The hardware moves 1, 2, 4, 8 or 16 bytes per lane in one request
+  // (sm_90 has no 32-byte load or store: NVCC copies a double4 as two
+  // ld.v2.f64); any other size (a double3 copy, 24 bytes, 8-aligned; a
+  // double4, 32 bytes) is split into requests of the widest size its
+  // alignment allows, each its own warp request with its own sectors.
   unsigned Bytes = Ev.Bytes;
-  if (Bytes && !llvm::is_contained({1u, 2u, 4u, 8u, 16u, 32u}, Bytes)) {
+  if (Bytes && !llvm::is_contained({1u, 2u, 4u, 8u, 16u}, Bytes)) {
     uint64_t Align = Ty.isNull() || Ty->isIncompleteType()
                          ? 1
                          : Ctx.getTypeAlignInChars(Ty).getQuantity();

@@ -1,5 +1,6 @@
 //===- KernelAnalysis.cpp - Every access of a kernel, worst case per site -===//
 #include "analyzer/KernelAnalysis.h"
+#include "analyzer/AccessFusion.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -32,6 +33,9 @@ std::string costKey(const AccessEvent &Ev) {
 /// (site, space, op): the worst instance, exactness, dependencies.
 class RecordFolder {
 public:
+  explicit RecordFolder(ASTContext &Ctx) : Fusion(Ctx) {}
+  /// The next events come from another warp.
+  void newWarp() { Fusion.newWarp(); }
   /// \p I is the interpreter that sent \p Ev (it names the symbols).
   void add(const AccessEvent &Ev, const Interpreter &I);
   /// The records in source order; every record is inexact when the analysis
@@ -47,6 +51,8 @@ private:
   std::map<std::tuple<const Expr *, int, AccessOp>, AccessRecord> Records;
   /// Memo of cost computations: identical patterns recur across warps.
   std::map<std::string, AccessCost> Memo;
+  /// Adjacent accesses the compiler may fuse into one (AccessFusion.h).
+  AccessFusion Fusion;
 };
 
 const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
@@ -100,6 +106,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   }
   for (const std::string &N : I.namesOf(C.Symbols))
     R.DependsOn.insert(N);
+  Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
   R.Exact &= C.Exact;
   AccessCost B;
   B.Known = true;
@@ -119,6 +126,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
 
 std::vector<AccessRecord> RecordFolder::finish(const Interpreter &I,
                                                const SourceManager &SM) {
+  Fusion.apply(Records);
   std::vector<AccessRecord> Out;
   for (auto &KV : Records) {
     if (!I.incompleteReason().empty()) {
@@ -144,11 +152,13 @@ std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
                                              const FunctionDecl *Kernel,
                                              Dim3 Block,
                                              const InterpreterOptions &Opts) {
-  RecordFolder Folder;
+  RecordFolder Folder(Ctx);
   Interpreter I(Ctx, Opts, Block,
                 [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
   unsigned Warps = (Block.threads() + kWarpSize - 1) / kWarpSize;
-  for (unsigned W = 0; W < Warps; ++W)
+  for (unsigned W = 0; W < Warps; ++W) {
+    Folder.newWarp();
     I.runWarp(Kernel, W);
+  }
   return Folder.finish(I, Ctx.getSourceManager());
 }

@@ -91,15 +91,20 @@ std::string ccl::describeLanes(const AccessRecord &R) {
 std::string ccl::describeDependence(const AccessRecord &R) {
   if (R.Exact)
     return "";
-  std::string S = "; worst case";
-  if (!R.DependsOn.empty()) {
-    S += " over ";
-    bool First = true;
-    for (const std::string &D : R.DependsOn) {
-      S += (First ? "" : ", ") + D;
-      First = false;
-    }
+  // Named unknowns ("n", "blockIdx.x") the worst case is taken over, and
+  // conditions ("(a goto at line 9 is not followed)") it rests on.
+  std::string Names, Conditions;
+  for (const std::string &D : R.DependsOn) {
+    if (D.size() > 2 && D.front() == '(' && D.back() == ')')
+      Conditions += "; " + D.substr(1, D.size() - 2);
+    else
+      Names += (Names.empty() ? "" : ", ") + D;
   }
+  std::string S = "; worst case";
+  if (!Names.empty())
+    S += " over " + Names;
+  if (!Conditions.empty())
+    S += (Names.empty() ? ":" + Conditions.substr(1) : Conditions);
   if (!R.HoldsFor.empty())
     S += " (reached for " + R.HoldsFor + ")";
   return S;

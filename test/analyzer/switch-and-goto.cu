@@ -24,5 +24,5 @@ skip:
 }
 // Lanes 0..15 write bytes 8*k: 4 sectors for 64 bytes; lanes 16..31 jumped.
 // Not followed: no exact number for either store.
-// CHECK: :[[@LINE-6]]:3: warning: global store 'out[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k; worst case over (a goto at line [[@LINE-7]] is not followed)
-// CHECK: :[[@LINE-5]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over (a goto at line [[@LINE-8]] is not followed){{$}}
+// CHECK: :[[@LINE-6]]:3: warning: global store 'out[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k; worst case: a goto at line [[@LINE-7]] is not followed
+// CHECK: :[[@LINE-5]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case: a goto at line [[@LINE-8]] is not followed{{$}}

@@ -7,7 +7,7 @@
 // tool: 32 for 32, exact); shared, 16 bytes per lane at a 32-byte stride:
 // 2-way within each 8-lane phase, 8 wavefronts for 4 ideal per request
 // (the tool: 8 for 8, 1-way, exact). Remove the XFAIL line when fixed.
-// XFAIL: *
+// (Fixed: the XFAIL line was removed when the tool was fixed.)
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 

@@ -1,0 +1,184 @@
+//===- AccessFusion.cpp - Adjacent accesses the compiler may fuse ---------===//
+#include "analyzer/AccessFusion.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace ccl;
+
+namespace {
+/// Recent events a fusion partner is looked for in: the vectorizers work on
+/// nearby instructions of one block, so a short window is enough.
+constexpr size_t kWindow = 16;
+
+/// True when every active lane of \p V is a multiple of \p W, whatever the
+/// symbols are.
+bool alignedIn(const LaneInt &V, LaneBits Lanes, int64_t W) {
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    if (!(Lanes >> K & 1))
+      continue;
+    if (V.consts()[K] % W != 0)
+      return false;
+    for (const LaneInt::Term &T : V.terms())
+      if (T.Coef[K] % W != 0)
+        return false;
+  }
+  return true;
+}
+
+uint64_t largestPow2Dividing(uint64_t V) { return V ? V & (~V + 1) : 0; }
+} // namespace
+
+uint64_t AccessFusion::compilerAlign(const Entry &E) const {
+  const Expr *S = E.Site->IgnoreParenImpCasts();
+  // A field of an aligned record or vector type: `d.x` of a uint4,
+  // `p[t].y` of a float2.
+  if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    QualType BaseTy = ME->getBase()->getType();
+    if (ME->isArrow())
+      if (const auto *PT = BaseTy->getAs<PointerType>())
+        BaseTy = PT->getPointeeType();
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (FD && !BaseTy->isDependentType() && !BaseTy->isIncompleteType()) {
+      uint64_t RecordAlign = Ctx.getTypeAlignInChars(BaseTy).getQuantity();
+      const RecordDecl *RD = FD->getParent();
+      if (RD && RD->getDefinition() && !RD->isInvalidDecl()) {
+        uint64_t Off = Ctx.getFieldOffset(FD) / Ctx.getCharWidth();
+        return Off ? std::min(RecordAlign, largestPow2Dividing(Off))
+                   : RecordAlign;
+      }
+    }
+  }
+  // A __shared__ array: NVCC aligns every extern __shared__ array to 16
+  // bytes; a static one has its declared alignment.
+  if (E.Obj->Space == MemObject::Shared && E.Obj->Decl) {
+    if (E.Obj->Dynamic)
+      return 16;
+    return Ctx.getDeclAlign(E.Obj->Decl).getQuantity();
+  }
+  QualType T = S->getType();
+  if (T->isDependentType() || T->isIncompleteType())
+    return 1;
+  return Ctx.getTypeAlignInChars(T).getQuantity();
+}
+
+void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
+                           const std::vector<std::string> &SymbolNames) {
+  Entry E{K,           Ev.Obj,       Ev.Op,  Ev.Bytes, Ev.Mask.Must,
+          Ev.Mask.May, Ev.Address.I, Ev.Site};
+  auto Push = [&] {
+    Window.push_back(std::move(E));
+    if (Window.size() > kWindow)
+      Window.pop_front();
+  };
+  if (!E.Obj || E.Bytes == 0 || E.Bytes >= 16 || (E.Bytes & (E.Bytes - 1)) ||
+      E.May == 0)
+    return Push();
+
+  // Partners: same object, op, width and lanes; offset = E's + a constant.
+  std::map<int64_t, const Entry *> ByDelta;
+  for (const Entry &P : Window) {
+    if (P.Obj != E.Obj || P.Op != E.Op || P.Bytes != E.Bytes ||
+        P.Must != E.Must || P.May != E.May)
+      continue;
+    std::optional<LaneInt> D = sub(P.Offset, E.Offset);
+    if (!D)
+      continue;
+    std::optional<int64_t> C = D->asConstant(E.May);
+    if (!C || *C == 0 || *C % E.Bytes != 0 || *C <= -16 || *C >= 16)
+      continue;
+    ByDelta[*C] = &P; // the latest partner at that offset
+  }
+  if (ByDelta.empty())
+    return Push();
+  ByDelta[0] = &E;
+
+  for (int64_t W : {16, 8}) {
+    if (W <= E.Bytes)
+      continue;
+    int64_t N = W / E.Bytes;
+    // Every run of N contiguous accesses that contains E.
+    for (int64_t Start = -(N - 1) * E.Bytes; Start <= 0; Start += E.Bytes) {
+      bool All = true;
+      for (int64_t J = 0; J < N && All; ++J)
+        All = ByDelta.count(Start + J * E.Bytes);
+      if (!All)
+        continue;
+      const Entry &First = *ByDelta[Start];
+      if (E.Obj->BaseAlign < (uint64_t)W ||
+          !alignedIn(First.Offset, E.May, W) ||
+          compilerAlign(First) < (uint64_t)W)
+        continue;
+      AccessCost C = computeAccessCost(
+          *E.Obj, First.Offset, LaneMask{E.Must, E.May, {}}, W, SymbolNames);
+      if (!C.Known)
+        continue;
+      const SourceManager &SM = Ctx.getSourceManager();
+      for (int64_t J = 0; J < N; ++J) {
+        const Entry &M = *ByDelta[Start + J * E.Bytes];
+        Fused &F = Groups[M.K];
+        // The widest fusion wins (`d.x, d.y` pair up before `d.z, d.w`
+        // complete the 16-byte group).
+        if (W > F.Width || (W == F.Width && C.badness() > F.Cost.badness())) {
+          if (W > F.Width)
+            F.Partners.clear();
+          F.Width = W;
+          F.Cost = C;
+        }
+        if (W < F.Width)
+          continue;
+        for (int64_t L = 0; L < N; ++L) {
+          const Entry &O = *ByDelta[Start + L * E.Bytes];
+          if (O.Site == M.Site)
+            continue;
+          SourceLocation OL = SM.getExpansionLoc(O.Site->getBeginLoc());
+          F.Partners.insert(
+              {SM.getExpansionLineNumber(OL), SM.getExpansionColumnNumber(OL)});
+        }
+      }
+      return Push();
+    }
+  }
+  Push();
+}
+
+void AccessFusion::apply(std::map<Key, AccessRecord> &Records) const {
+  for (const auto &KV : Groups) {
+    auto It = Records.find(KV.first);
+    if (It == Records.end() || !It->second.Known)
+      continue;
+    AccessRecord &R = It->second;
+    const Fused &F = KV.second;
+    R.Exact = false;
+    R.Best.Known = true;
+    R.Best.Shared = F.Cost.Shared;
+    R.Best.ActiveLanes = F.Cost.ActiveLanes;
+    R.Best.G = F.Cost.BestG;
+    R.Best.S = F.Cost.BestS;
+    R.Best.Exact = false;
+    std::string With;
+    if (F.Partners.empty()) {
+      With = "its neighbouring iterations";
+    } else {
+      With = F.Partners.size() == 1 ? "the access at " : "the accesses at ";
+      bool FirstOne = true;
+      for (auto [Line, Col] : F.Partners) {
+        With += (FirstOne ? "" : ", ") + std::to_string(Line) + ":" +
+                std::to_string(Col);
+        FirstOne = false;
+      }
+    }
+    std::string Then =
+        F.Cost.Shared
+            ? std::to_string(F.Cost.S.Wavefronts) + " wavefronts, ideal " +
+                  std::to_string(F.Cost.S.IdealWavefronts)
+            : std::to_string(F.Cost.G.Sectors) + " sectors, ideal " +
+                  std::to_string(F.Cost.G.IdealSectors);
+    R.DependsOn.insert("(unless the compiler fuses it with " + With +
+                       " into one " + std::to_string(F.Width) +
+                       "-byte access: then " + Then + ")");
+  }
+}

@@ -1,0 +1,78 @@
+// Adjacent accesses that NVCC fuses into one vector access (checked with
+// nvcc -ptx, CUDA 13.0, sm_90) are not reported as separate exact accesses:
+// the unfused cost is the worst case, the fused access the best one, so the
+// finding is only "possible" and its note names the fusion.
+// RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint %s --block-dim=32 --report=possible | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+
+// The fields of a `const uint4 &` (cuda-samples shfl_integral_image.cuh):
+// ld.global.v4.u32, 16 bytes per lane, 16 sectors for 16 ideal.
+__device__ unsigned sum4(const uint4 &d) { return d.x + d.y * 3 + d.z * 5 + d.w * 7; }
+__global__ void fields_of_uint4(const uint4 *p, unsigned *o) {
+  o[threadIdx.x] = sum4(p[threadIdx.x]);
+}
+// CHECK-DAG: :[[@LINE-4]]:51: warning: global load 'd.x' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k; worst case: unless the compiler fuses it with the accesses at [[@LINE-4]]:57, [[@LINE-4]]:67, [[@LINE-4]]:77 into one 16-byte access: then 16 sectors, ideal 16 (possible)
+// CHECK-DAG: :[[@LINE-5]]:57: warning: global load 'd.y'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible)
+// CHECK-DAG: :[[@LINE-6]]:67: warning: global load 'd.z'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible)
+// CHECK-DAG: :[[@LINE-7]]:77: warning: global load 'd.w'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible)
+
+// Two halves of an `extern __shared__ float` pair (cuda-samples dwtHaar1D):
+// NVCC aligns extern shared arrays to 16 bytes and emits ld.shared.v2.f32,
+// 2 wavefronts for 2 ideal; unfused each is 2-way.
+__global__ void pair_of_extern_shared(float *o) {
+  extern __shared__ float sh[];
+  unsigned t = threadIdx.x;
+  sh[t] = o[t];
+  sh[t + 32] = o[t + 32];
+  __syncthreads();
+  float a = sh[2 * t];
+  float b = sh[2 * t + 1];
+  // CHECK-DAG: :[[@LINE-2]]:13: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-1]]:13 into one 8-byte access: then 2 wavefronts, ideal 2 (possible)
+  // CHECK-DAG: :[[@LINE-2]]:13: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-3]]:13 into one 8-byte access: then 2 wavefronts, ideal 2 (possible)
+  o[t] = a - b;
+}
+
+// A static __shared__ float array keeps its 4-byte alignment: NVCC does
+// not fuse, and the 2-way conflicts are certain.
+__global__ void pair_of_static_shared(float *o) {
+  __shared__ float sh[64];
+  unsigned t = threadIdx.x;
+  sh[t] = o[t];
+  sh[t + 32] = o[t + 32];
+  __syncthreads();
+  o[t] = sh[2 * t] - sh[2 * t + 1];
+  // CHECK-DAG: :[[@LINE-1]]:10: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k [
+  // CHECK-DAG: :[[@LINE-2]]:22: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k [
+  // DEFAULT-DAG: :[[@LINE-3]]:10: warning: shared load
+  // DEFAULT-DAG: :[[@LINE-4]]:22: warning: shared load
+}
+
+// A float* parameter is only known 4-byte aligned: NVCC emits two
+// ld.global.f32, each 8 sectors for ideal 4 (50%): exact, certain.
+__global__ void pair_of_float_param(const float *p, float *o) {
+  unsigned t = threadIdx.x;
+  o[t] = p[2 * t] + p[2 * t + 1];
+  // CHECK-DAG: :[[@LINE-1]]:10: warning: global load 'p[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k [
+  // CHECK-DAG: :[[@LINE-2]]:21: warning: global load 'p[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k [
+  // DEFAULT-DAG: :[[@LINE-3]]:10: warning: global load
+  // DEFAULT-DAG: :[[@LINE-4]]:21: warning: global load
+}
+
+// Stores to the fields of a float2 element: st.global.v2.f32.
+__global__ void store_fields_of_float2(float2 *o) {
+  o[threadIdx.x].x = 1.f;
+  o[threadIdx.x].y = 2.f;
+  // CHECK-DAG: :[[@LINE-2]]:3: warning: global store 'o[threadIdx.x].x' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-1]]:3 into one 8-byte access: then 8 sectors, ideal 8 (possible)
+  // CHECK-DAG: :[[@LINE-2]]:3: warning: global store 'o[threadIdx.x].y' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-3]]:3 into one 8-byte access: then 8 sectors, ideal 8 (possible)
+}
+
+// Fields of a 12-byte, 4-aligned struct: never fused (NVCC emits three
+// ld.global.f32); each is exact.
+struct S3 { float x, y, z; };
+__global__ void fields_of_float3_struct(const S3 *p, float *o) {
+  o[threadIdx.x] = p[threadIdx.x].x + p[threadIdx.x].y;
+  // CHECK-DAG: :[[@LINE-1]]:20: warning: global load 'p[threadIdx.x].x' touches 12 sectors per warp request (ideal 4, 33.3% efficiency): lane k reads byte 12*k [
+  // CHECK-DAG: :[[@LINE-2]]:39: warning: global load 'p[threadIdx.x].y' touches 12 sectors per warp request (ideal 4, 33.3% efficiency): lane k reads byte 12*k [
+  // DEFAULT-DAG: :[[@LINE-3]]:20: warning: global load
+  // DEFAULT-DAG: :[[@LINE-4]]:39: warning: global load
+}
