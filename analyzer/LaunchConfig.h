@@ -4,9 +4,18 @@
 // In order of precedence: --block-dim for the kernel, --block-dim for all
 // kernels, a comment on the kernel (`// cuda-coalesce-lint: block-dim=32,8`
 // in the three lines above its declaration or on its first line), the
-// <<<grid, block>>> launch sites in the file (constant or dim3 with constant
-// arguments), __launch_bounds__ (1-D), the configuration file's BlockDim
-// (a project default), and an assumed 256x1x1.
+// <<<grid, block>>> launch sites in the file, __launch_bounds__ (1-D), the
+// configuration file's BlockDim (a project default), and an assumed 256x1x1
+// (whose records are then not exact).
+//
+// A launch's block is followed through host code: a constant, dim3(x, y, z),
+// a local dim3 with the field stores that follow it in straight-line code
+// (`dim3 b; b.x = 8; b.y = 32;`), a parameter of the launching function (the
+// arguments its callers pass, one level), a launch through a function
+// pointer (for each kernel the launching function names), and otherwise by
+// running the launching function with --assume. A local dim3 changed in any
+// other way (a store under a condition, passed by reference) leaves the
+// launch's shape unknown rather than taken from its initializer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_LAUNCHCONFIG_H
@@ -37,7 +46,10 @@ struct BlockShape {
     LaunchSite,
     LaunchBounds,
     Configuration,
-    Default
+    Default,
+    /// A launch whose shape is not known (only in collectLaunchSites'
+    /// result: shapesFor turns it into Default naming that launch).
+    UnresolvedLaunch
   } Source;
   clang::SourceLocation Loc;    ///< The launch site or attribute, if any.
   bool UsedAssumptions = false; ///< computed from host code with --assume

@@ -38,7 +38,8 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
 } // namespace
 
 TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
-                                       bool AllowInstantiation) {
+                                       bool AllowInstantiation,
+                                       const std::vector<ParseError> &Errors) {
   TUAnalysis TU;
   TU.Found = collectKernels(Ctx);
   InterpreterOptions HostOpts; // launch shapes from host code
@@ -54,6 +55,17 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
     if (K->isInvalidDecl()) {
       TU.Remarks.push_back(
           {K->getLocation(), "kernel '" + Name + "' has errors; not analyzed"});
+      continue;
+    }
+    if (std::optional<ParseError> E = firstErrorIn(K, Errors, Ctx)) {
+      PresumedLoc P =
+          Ctx.getSourceManager().getPresumedLoc(
+              Ctx.getSourceManager().getExpansionLoc(E->Loc));
+      TU.Remarks.push_back(
+          {K->getLocation(),
+           "kernel '" + Name + "' not analyzed: clang reported an error in it" +
+               (P.isValid() ? " at line " + std::to_string(P.getLine()) : "") +
+               " ('" + E->Message + "')"});
       continue;
     }
     ++TU.Kernels;
@@ -73,6 +85,13 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       Run.Shape = Shape;
       Run.IOpts.Assume = Opts.integersFor(K->getName());
       Run.Records = analyzeKernel(Ctx, K, Shape.Dim, Run.IOpts);
+      // A shape nobody stated is an assumption: no number under it is exact.
+      if (Shape.Source == BlockShape::Default)
+        for (AccessRecord &R : Run.Records) {
+          R.Exact = false;
+          R.DependsOn.insert("(under the assumed block shape " +
+                             Shape.Dim.str() + ")");
+        }
       TU.Runs.push_back(std::move(Run));
     }
   }
@@ -130,11 +149,21 @@ Finding ccl::reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
   const SiteRecord &W = Site[Worst];
   Finding F = reportFinding(C, *W.R, *W.Run, TU, Ctx);
   if (!llvm::any_of(Site, [](const SiteRecord &S) { return S.Certain; })) {
-    std::string Deps;
-    for (const std::string &D : W.R->DependsOn)
-      Deps += (Deps.empty() ? "" : ", ") + D;
-    F.Message += " (possible: only for some alignments or values of " +
-                 (Deps.empty() ? std::string("the unknowns") : Deps) + ")";
+    // Named unknowns ("n", "blockIdx.x") and conditions ("(the block
+    // shape, assumed 256x1x1)") read differently.
+    std::string Names, Conditions;
+    for (const std::string &D : W.R->DependsOn) {
+      bool Cond = D.size() > 2 && D.front() == '(' && D.back() == ')';
+      std::string &To = Cond ? Conditions : Names;
+      To += (To.empty() ? "" : Cond ? "; " : ", ") +
+            (Cond ? D.substr(1, D.size() - 2) : D);
+    }
+    // The conditions are in the message already ("worst case: ...").
+    if (!Names.empty() || Conditions.empty())
+      F.Message += " (possible: only for some alignments or values of " +
+                   (Names.empty() ? std::string("the unknowns") : Names) + ")";
+    else
+      F.Message += " (possible)";
   }
   if (Site.size() < 2)
     return F;

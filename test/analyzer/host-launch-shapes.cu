@@ -18,4 +18,4 @@ void launch(const Tensor& key, const float* in, float* out) {
   copy_heads<<<grid, block>>>(in, out);
 }
 // ASSUMED: "block_dim_source": "128x1x1 (from the launch at host-launch-shapes.cu:18, with --assume)",
-// DEFAULT: "block_dim_source": "256x1x1 (assumed; no launch site, __launch_bounds__ or --block-dim)",
+// DEFAULT: "block_dim_source": "256x1x1 (assumed; the block shape of the launch at host-launch-shapes.cu:18 is not followed: give it with --block-dim)",

@@ -4,7 +4,7 @@
 // gives an assumed 256x1x1 and stays exact, and so does a launch whose
 // block is a member of a configuration struct or a size picked at run time. The checker fails on the block shapes. Remove
 // the XFAIL line when fixed.
-// XFAIL: *
+// (Fixed: the XFAIL line was removed when the tool was fixed.)
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 
@@ -47,8 +47,8 @@ void launch_sized(int n) {
   size_picked<<<4, threads>>>(0);
 }
 
-int main() {
-  launch_sized(5000);
+int main(int argc, char **) {
+  launch_sized(argc);
   LaunchCfg cfg{dim3(4), dim3(16, 16)};
   cfg_launched<<<cfg.grid, cfg.block>>>(0);
   dim3 b;
