@@ -20,6 +20,8 @@ namespace ccl {
 struct ParseState {
   std::vector<std::string> MissingHeaders;
   unsigned Errors = 0;
+  /// Where the errors were (KernelDiscovery's firstErrorIn).
+  std::vector<ParseError> ErrorsAt;
   /// -D/-I flags of the parse, for the --verify build.
   std::vector<std::string> HostFlags;
 };

@@ -158,3 +158,30 @@ ccl::instantiationFor(const FunctionTemplateDecl *T,
          "() { (void)&" + T->getNameAsString() + "<" + List + ">; }" + Close +
          "\n";
 }
+
+std::optional<ParseError>
+ccl::firstErrorIn(const FunctionDecl *K, const std::vector<ParseError> &Errors,
+                  ASTContext &Ctx) {
+  if (Errors.empty())
+    return std::nullopt;
+  const FunctionDecl *Def = K;
+  if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
+    Def = P;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = Def->getSourceRange();
+  SourceLocation B = SM.getExpansionLoc(R.getBegin());
+  SourceLocation E = SM.getExpansionLoc(R.getEnd());
+  if (B.isInvalid() || E.isInvalid())
+    return std::nullopt;
+  for (const ParseError &PE : Errors) {
+    if (PE.Loc.isInvalid())
+      continue;
+    SourceLocation L = SM.getExpansionLoc(PE.Loc);
+    if (SM.getFileID(L) != SM.getFileID(B))
+      continue;
+    if (!SM.isBeforeInTranslationUnit(L, B) &&
+        !SM.isBeforeInTranslationUnit(E, L))
+      return PE;
+  }
+  return std::nullopt;
+}

@@ -11,7 +11,9 @@
 #ifndef CCL_LINT_KERNELDISCOVERY_H
 #define CCL_LINT_KERNELDISCOVERY_H
 
+#include "clang/Basic/SourceLocation.h"
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,19 @@ struct KernelSet {
 
 /// The kernels defined in the main file or a non-system header it includes.
 KernelSet collectKernels(clang::ASTContext &Ctx);
+
+/// An error clang reported while parsing (typo corrections included: clang
+/// replaces an undeclared name by a similar one and goes on).
+struct ParseError {
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+/// The first of \p Errors inside \p K's definition (its template's, for an
+/// instance): a kernel whose body clang had to repair is not analyzed.
+std::optional<ParseError> firstErrorIn(const clang::FunctionDecl *K,
+                                       const std::vector<ParseError> &Errors,
+                                       clang::ASTContext &Ctx);
 
 /// "k", "k<float, 4>" as diagnostics print it.
 std::string kernelName(const clang::FunctionDecl *FD);

@@ -133,6 +133,9 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error) {
       ++S.Parse.Errors;
+      SmallString<128> Msg;
+      Info.FormatDiagnostic(Msg);
+      S.Parse.ErrorsAt.push_back({Info.getLocation(), std::string(Msg)});
       Hiding = !S.Parse.MissingHeaders.empty() || S.ErrorsShown >= 20;
       if (!Hiding)
         ++S.ErrorsShown;
@@ -162,7 +165,8 @@ public:
     for (const auto &E : CI.getHeaderSearchOpts().UserEntries)
       if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
         S.Parse.HostFlags.push_back("-I" + E.Path);
-    TUAnalysis TU = analyzeTranslationUnit(Ctx, Opts, AllowInstantiation);
+    TUAnalysis TU = analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
+                                           S.Parse.ErrorsAt);
     S.Instantiations = TU.Instantiations;
     S.Result.File = S.File;
     S.Result.CompileErrors = CI.getDiagnostics().hasErrorOccurred();

@@ -54,9 +54,11 @@ struct TUAnalysis {
 /// Finds and analyzes every kernel of the main file. With
 /// \p AllowInstantiation, templates the file never instantiates but whose
 /// parameters --assume names yield Instantiations instead of a remark.
+/// Kernels whose definition holds one of \p Errors are not analyzed.
 TUAnalysis analyzeTranslationUnit(clang::ASTContext &Ctx,
                                   const LintOptions &Opts,
-                                  bool AllowInstantiation);
+                                  bool AllowInstantiation,
+                                  const std::vector<ParseError> &Errors = {});
 
 /// What the enabled checks say about one record.
 struct CheckVerdicts {
