@@ -4,7 +4,10 @@
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include <atomic>
 #include <map>
+#include <memory>
+#include <mutex>
 
 using namespace clang;
 using namespace ccl;
@@ -148,10 +151,59 @@ std::vector<AccessRecord> RecordFolder::finish(const Interpreter &I,
 }
 } // namespace
 
-std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
-                                             const FunctionDecl *Kernel,
-                                             Dim3 Block,
-                                             const InterpreterOptions &Opts) {
+namespace {
+/// Analyses with padded shared arrays, by (kernel, block shape, options), of
+/// one AST: the bank-conflict check verifies its padding fix-it by analyzing
+/// the kernel again with the array padded, once per flagged access, and the
+/// accesses of one array in one kernel ask the same question. The answer is
+/// a function of these inputs only (a fresh interpreter per call), so it is
+/// reused as is. A memo lives as long as its ASTContext (freed by the
+/// context's deallocation hook, so a later context at the same address
+/// starts empty); files linted in parallel have their own contexts.
+struct PaddedMemo {
+  std::map<std::string, std::vector<AccessRecord>> Runs;
+};
+std::mutex PaddedMemoMutex;
+std::atomic<unsigned long> PaddedRuns{0};
+std::map<const ASTContext *, std::unique_ptr<PaddedMemo>> PaddedMemos;
+
+void dropPaddedMemo(void *Ctx) {
+  std::lock_guard<std::mutex> G(PaddedMemoMutex);
+  PaddedMemos.erase(static_cast<const ASTContext *>(Ctx));
+}
+
+/// The memo key: every input of analyzeKernel but the context.
+std::string analysisKey(const FunctionDecl *Kernel, Dim3 Block,
+                        const InterpreterOptions &Opts) {
+  // A new field of InterpreterOptions must be added to this key.
+  struct Fields {
+    std::map<std::string, int64_t> Assume;
+    llvm::DenseMap<const VarDecl *, int64_t> Pads;
+    unsigned MaxLoopIterations, MaxWarpIterations, MaxCallDepth, MaxExprDepth;
+    unsigned long MaxSteps;
+  };
+  static_assert(sizeof(InterpreterOptions) == sizeof(Fields),
+                "InterpreterOptions changed: extend analysisKey");
+  std::string K;
+  llvm::raw_string_ostream OS(K);
+  OS << (const void *)Kernel << ' ' << Block.X << ' ' << Block.Y << ' '
+     << Block.Z << ' ' << Opts.MaxLoopIterations << ' '
+     << Opts.MaxWarpIterations << ' ' << Opts.MaxCallDepth << ' '
+     << Opts.MaxExprDepth << ' ' << Opts.MaxSteps << " assume";
+  for (const auto &A : Opts.Assume)
+    OS << ' ' << A.first.size() << ':' << A.first << '=' << A.second;
+  std::vector<std::pair<const VarDecl *, int64_t>> Pads(Opts.Pads.begin(),
+                                                        Opts.Pads.end());
+  llvm::sort(Pads);
+  OS << " pads";
+  for (const auto &P : Pads)
+    OS << ' ' << (const void *)P.first << '=' << P.second;
+  return K;
+}
+
+std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
+                                    Dim3 Block,
+                                    const InterpreterOptions &Opts) {
   RecordFolder Folder(Ctx);
   Interpreter I(Ctx, Opts, Block,
                 [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
@@ -162,3 +214,35 @@ std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
   }
   return Folder.finish(I, Ctx.getSourceManager());
 }
+} // namespace
+
+std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
+                                             const FunctionDecl *Kernel,
+                                             Dim3 Block,
+                                             const InterpreterOptions &Opts) {
+  // Only the padded runs are kept: the plain run of each kernel and shape is
+  // made once by its caller, and keeping it would double its memory.
+  if (Opts.Pads.empty())
+    return runKernel(Ctx, Kernel, Block, Opts);
+  std::string Key = analysisKey(Kernel, Block, Opts);
+  PaddedMemo *Memo;
+  {
+    std::lock_guard<std::mutex> G(PaddedMemoMutex);
+    std::unique_ptr<PaddedMemo> &M = PaddedMemos[&Ctx];
+    if (!M) {
+      M = std::make_unique<PaddedMemo>();
+      Ctx.AddDeallocation(dropPaddedMemo, &Ctx);
+    }
+    Memo = M.get();
+    auto It = Memo->Runs.find(Key);
+    if (It != Memo->Runs.end())
+      return It->second;
+  }
+  // One context is analyzed by one thread: no other thread fills this memo.
+  ++PaddedRuns;
+  std::vector<AccessRecord> Records = runKernel(Ctx, Kernel, Block, Opts);
+  Memo->Runs.emplace(Key, Records);
+  return Records;
+}
+
+unsigned long ccl::paddedAnalysisRuns() { return PaddedRuns; }

@@ -22,10 +22,17 @@ class FunctionDecl;
 namespace ccl {
 
 /// Analyzes \p Kernel for one block shape. Records are in source order.
+/// With padded shared arrays (Opts.Pads: a fix-it being checked) the result
+/// is kept while \p Ctx lives and returned again for the same kernel, shape
+/// and options without running the interpreter.
 std::vector<AccessRecord> analyzeKernel(clang::ASTContext &Ctx,
                                         const clang::FunctionDecl *Kernel,
                                         Dim3 Block,
                                         const InterpreterOptions &Opts);
+
+/// How many padded analyses ran the interpreter in this process (memo
+/// misses; for tests).
+unsigned long paddedAnalysisRuns();
 
 } // namespace ccl
 #endif
