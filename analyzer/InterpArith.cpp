@@ -4,6 +4,7 @@
 // compound assignments, ++/--, unary - and ~):
 //   pointer +/- integer   the offset moves by index * sizeof(element)
 //   pointer - pointer     the difference of offsets / sizeof(element)
+//   pointer < pointer ... into one object: the offsets compared
 //   + - * / % << >> & | ^ LaneInt operations (LaneValue.h); a result that is
 //                         not affine but warp-uniform becomes a new symbol
 //                         named "a op b" (opaqueSymbol, InterpSymbols.cpp)
@@ -26,13 +27,17 @@ namespace {
 /// divConst and remConst round toward minus infinity, which is C's result
 /// only where the dividend is not negative. Lane k is kept where that is
 /// proved: its constant is a multiple of D (both roundings agree), or its
-/// constant and every coefficient are >= 0 (symbols stand for non-negative
-/// values: the documented assumption on unknown indices). A lane without
-/// symbolic part is computed as in C. Every other lane (in[(256*bx + tx - 1)
-/// % 32]: lane 0 is -1 in block 0 and 31 elsewhere) is added to \p Undef.
-/// Unsigned dividends are the same: a negative constant there is a value
-/// that wrapped in some blocks and not in others.
+/// constant and every coefficient are >= 0 and each symbol with a non-zero
+/// coefficient is known not to be negative (blockIdx, an unsigned argument,
+/// a loop's iteration number: \p SymNonNeg); an `int n` may be negative. A lane
+/// without symbolic part is computed as in C. Every other lane (in[(256*bx + tx
+/// - 1) % 32]: lane 0 is -1 in block 0 and 31 elsewhere) is added to \p Undef.
+/// Unsigned dividends (\p Unsigned): a lane that may be negative is a value
+/// that wrapped around 2^N in some blocks and not in others, so it is kept
+/// only for a remainder by a power of two (the same modulo 2^N).
 std::optional<LaneInt> truncatingDivRem(const LaneInt &A, int64_t D, bool Rem,
+                                        bool Unsigned,
+                                        const std::vector<bool> &SymNonNeg,
                                         LaneBits &Undef) {
   std::optional<LaneInt> R = Rem ? remConst(A, D) : divConst(A, D);
   if (!R)
@@ -44,7 +49,7 @@ std::optional<LaneInt> truncatingDivRem(const LaneInt &A, int64_t D, bool Rem,
     bool HasSym = false, NonNeg = C >= 0;
     for (const LaneInt::Term &T : A.terms()) {
       HasSym |= T.Coef[K] != 0;
-      NonNeg &= T.Coef[K] >= 0;
+      NonNeg &= T.Coef[K] >= 0 && (T.Coef[K] == 0 || SymNonNeg[T.Sym]);
     }
     if (!HasSym) {
       int64_t V = Rem ? C % D : C / D;
@@ -52,7 +57,8 @@ std::optional<LaneInt> truncatingDivRem(const LaneInt &A, int64_t D, bool Rem,
       Fixed[K] = V;
       continue;
     }
-    if (C % D != 0 && !NonNeg)
+    bool Modular = Unsigned && Rem && llvm::isPowerOf2_64(D);
+    if (!NonNeg && !Modular && (C % D != 0 || Unsigned))
       Undef |= LaneBits(1) << K;
   }
   if (!Changed)
@@ -69,7 +75,9 @@ std::optional<LaneInt> truncatingDivRem(const LaneInt &A, int64_t D, bool Rem,
 /// (division by zero, shifting by \p Width or more) are added to \p Undef.
 std::optional<LaneInt> laneArith(BinaryOperatorKind Op, const LaneInt &A,
                                  const LaneInt &B, bool Unsigned,
-                                 unsigned Width, LaneBits &Undef) {
+                                 unsigned Width,
+                                 const std::vector<bool> &SymNonNeg,
+                                 LaneBits &Undef) {
   std::optional<int64_t> BC = B.asConstant();
   // Lane-by-lane evaluation for concrete operands.
   auto PerLane = [&](auto F) -> std::optional<LaneInt> {
@@ -94,7 +102,8 @@ std::optional<LaneInt> laneArith(BinaryOperatorKind Op, const LaneInt &A,
     return sub(A, B);
   case BO_Div:
     if (BC && *BC > 0 && !A.isConcrete())
-      return truncatingDivRem(A, *BC, /*Rem=*/false, Undef);
+      return truncatingDivRem(A, *BC, /*Rem=*/false, Unsigned, SymNonNeg,
+                              Undef);
     return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
       if (Y == 0)
         return std::nullopt;
@@ -104,7 +113,7 @@ std::optional<LaneInt> laneArith(BinaryOperatorKind Op, const LaneInt &A,
     });
   case BO_Rem:
     if (BC && *BC > 0 && !A.isConcrete())
-      return truncatingDivRem(A, *BC, /*Rem=*/true, Undef);
+      return truncatingDivRem(A, *BC, /*Rem=*/true, Unsigned, SymNonNeg, Undef);
     return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
       if (Y == 0)
         return std::nullopt;
@@ -122,8 +131,12 @@ std::optional<LaneInt> laneArith(BinaryOperatorKind Op, const LaneInt &A,
       return (int64_t)((uint64_t)X << Y);
     });
   case BO_Shr:
+    // An arithmetic shift rounds down like divConst; an unsigned one of a
+    // value that may be negative (wrapped) does not.
     if (BC && *BC >= 0 && *BC < (int64_t)Width && !A.isConcrete())
-      return divConst(A, int64_t(1) << *BC);
+      return Unsigned ? truncatingDivRem(A, int64_t(1) << *BC, /*Rem=*/false,
+                                         Unsigned, SymNonNeg, Undef)
+                      : divConst(A, int64_t(1) << *BC);
     return PerLane([&](int64_t X, int64_t Y) -> std::optional<int64_t> {
       if (Y < 0 || Y >= (int64_t)Width)
         return std::nullopt;
@@ -254,6 +267,15 @@ Value Interpreter::evalPointerArith(BinaryOperatorKind Op, const Value &L,
   }
   if (R.isPtr() && L.isInt() && Op == BO_Add)
     return evalPointerArith(Op, R, L, RTy, LTy);
+  // Comparisons of two pointers into one object compare their offsets.
+  if (L.isPtr() && R.isPtr() && isComparison(Op) && L.Base == R.Base) {
+    auto AsInt = [](Value V) {
+      V.Kind = Value::Int;
+      V.Base = nullptr;
+      return V;
+    };
+    return evalCompare(Op, AsInt(L), AsInt(R), /*Unsigned=*/false);
+  }
   if (L.isPtr() && R.isPtr() && Op == BO_Sub && L.Base == R.Base) {
     int64_t Size = sizeOf(LTy->getPointeeType());
     std::optional<LaneInt> D = sub(L.I, R.I);
@@ -262,7 +284,12 @@ Value Interpreter::evalPointerArith(BinaryOperatorKind Op, const Value &L,
       return Value::unknown("pointer difference");
     return derived(Value::integer(*Q), L, R);
   }
-  return Value::unknown("pointer comparison or arithmetic not followed");
+  // An unknown operand is the reason, not the arithmetic.
+  if (L.isUnknown() || R.isUnknown())
+    return unknownFrom(L, R, "pointer comparison or arithmetic not followed");
+  return Value::unknown(L.isPtr() && R.isPtr() && L.Base != R.Base
+                            ? "pointers into different objects compared"
+                            : "pointer comparison or arithmetic not followed");
 }
 
 Value Interpreter::evalNonAffine(BinaryOperatorKind Op, const Value &L,
@@ -314,7 +341,7 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
     unsigned Width = LTy->isIntegerType()
                          ? std::min<unsigned>(Ctx.getIntWidth(LTy), 63)
                          : 63;
-    Res = laneArith(Op, L.I, R.I, Unsigned, Width, Undef);
+    Res = laneArith(Op, L.I, R.I, Unsigned, Width, SymNonNeg, Undef);
     break;
   }
   case BO_Comma:

@@ -8,10 +8,16 @@
 //   __syncthreads, assert, ...     no-ops (arguments evaluated)
 //   atomic*, __ldg, __stcg, ...    an access of the pointed-to memory
 //   min, max, ...                  lane by lane, or a uniform symbol
+//   __shfl_sync, __ballot_sync,    InterpWarp.cpp (evalWarpCall)
+//   cooperative groups, memcpy
 //   std::move, std::forward        the argument
 //   user code with a body          inlined (callFunction); member functions,
-//                                  functors and lambdas with `this` bound
-//   anything else                  arguments evaluated, result Unknown
+//                                  functors and lambdas with `this` bound;
+//                                  a reference to a caller's local is
+//                                  copied in and back out
+//   anything else                  arguments evaluated, result Unknown;
+//                                  an integer function of warp-uniform
+//                                  integers is a uniform unknown
 // The CUDA builtin variables (threadIdx, blockIdx, blockDim, gridDim) are
 // evalCudaBuiltin.
 //
@@ -76,6 +82,9 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
   }
   StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
 
+  // Warp-level intrinsics, cooperative groups, memcpy (InterpWarp.cpp).
+  if (std::optional<Value> R = evalWarpCall(E, FD, Name, Args, M))
+    return *R;
   // CUDA intrinsics the model knows.
   if (startsWithAny(Name, {"__syncthreads", "__syncwarp", "__threadfence",
                            "__builtin_assume", "__trap", "assert"})) {
@@ -124,12 +133,62 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
     }
 
   // Anything else (math functions, library code): evaluate the arguments for
-  // their accesses; the result is unknown.
+  // their accesses; the result is unknown, except that an integer function
+  // of warp-uniform integers (no pointer or reference, no object) is one
+  // warp-uniform unknown per function and argument forms.
+  llvm::SmallVector<Value, 4> Vals;
   for (const Expr *A : Args)
-    eval(A, M);
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    eval(MC->getImplicitObjectArgument(), M);
-  return Value::unknown(("result of '" + FD->getNameAsString() + "'"));
+    Vals.push_back(eval(A, M));
+  // A local whose address or non-const reference goes to code not followed
+  // may be changed there.
+  for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
+    QualType PT = FD->getParamDecl(I)->getType();
+    if (PT->isPointerType() && !PT->getPointeeType().isConstQualified())
+      forgetLocal(Vals[I]);
+    if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+      if (const auto *DR =
+              dyn_cast<DeclRefExpr>(Args[I]->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          if (Binding *B = lookup(VD); B && !B->IsRef) {
+            B->V = Value::unknown("value changed by a call not followed");
+            B->Elems.clear();
+          }
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    eval(Obj, M);
+    // A non-const member function not followed may change its object.
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (Obj && MD && !MD->isConst() && !Obj->getType()->isPointerType())
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          if (Binding *B = lookup(VD); B && !B->IsRef)
+            B->Elems.clear();
+  } else if (!Vals.empty() && !isa<CXXMethodDecl>(FD) &&
+             E->getType()->isIntegralOrEnumerationType() &&
+             !E->getType()->isBooleanType()) {
+    bool Uniform = true;
+    std::string Key = "call " + FD->getQualifiedNameAsString();
+    for (unsigned I = 0; I < Vals.size() && Uniform; ++I) {
+      QualType PT = I < FD->getNumParams() ? FD->getParamDecl(I)->getType()
+                                           : Args[I]->getType();
+      Uniform = PT->isIntegralOrEnumerationType() && Vals[I].isInt() &&
+                Vals[I].definedIn(M.May) && Vals[I].I.isUniform(M.May);
+      if (Uniform)
+        Key += " " + formKey(Vals[I].I, M.May);
+    }
+    if (Uniform) {
+      Value R = symbolValue(FD->getNameAsString() + "(...)", Key,
+                            E->getType()->isUnsignedIntegerOrEnumerationType());
+      for (const Value &V : Vals)
+        appendDeps(R.Deps, V.Deps);
+      return R;
+    }
+  }
+  Value R = Value::unknown(("result of '" + FD->getNameAsString() + "'"));
+  for (const Value &V : Vals)
+    appendDeps(R.Deps, V.Deps);
+  return R;
 }
 
 Value Interpreter::evalKernelLaunch(const CUDAKernelCallExpr *E,
@@ -238,17 +297,26 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
     F.WantRef = true;
     WantRefFor = nullptr;
   }
+  // A reference to a caller's local is passed in by value and its final
+  // value copied back out (an out-parameter), so the callee's paths and
+  // loops treat it as one of its own variables.
+  llvm::SmallVector<std::pair<const ParmVarDecl *, const VarDecl *>, 2> Out;
   for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     Binding B;
+    if (isGroupType(P->getType()))
+      if (std::optional<Group> G = groupOf(Args[I], M))
+        F.Groups[P] = *G;
     if (P->getType()->isReferenceType()) {
       B.IsRef = true;
       B.Ref = evalLValue(Args[I], M);
       if (B.Ref.Kind == LValue::Var) {
-        // A reference to a caller's local: pass its value in and keep the
-        // callee's writes local (a documented approximation).
         B.IsRef = false;
         B.V = readVar(B.Ref.Decl);
+        if (Binding *CB = lookup(B.Ref.Decl))
+          B.Elems = CB->Elems;
+        if (!P->getType().getNonReferenceType().isConstQualified())
+          Out.push_back({P, B.Ref.Decl});
       }
     } else {
       B.V = eval(Args[I], M);
@@ -265,7 +333,15 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
     R = Value::unknown("void");
   if (Frames.back().WantRef)
     LastRetRef = Frames.back().RetRef;
+  llvm::SmallVector<std::pair<const VarDecl *, Binding>, 2> Back;
+  for (auto [P, D] : Out)
+    Back.push_back({D, Frames.back().Vars[P]});
   Frames.pop_back();
+  for (auto &[D, PB] : Back) {
+    writeVar(D, PB.V, M);
+    if (Binding *CB = lookup(D))
+      CB->Elems = PB.Elems;
+  }
   return R;
 }
 

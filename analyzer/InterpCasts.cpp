@@ -121,6 +121,17 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
   // call's value (an inlined callee reads the memory itself).
   if (isa<CallExpr>(Sub->IgnoreParens()))
     return eval(Sub, M);
+  // A field of the dim3 a cooperative groups call returns
+  // (block.thread_index().x): InterpWarp.cpp.
+  if (const auto *ME = dyn_cast<MemberExpr>(strip(Sub)))
+    if (!ME->isArrow())
+      if (const auto *CE = dyn_cast<CallExpr>(ME->getBase()->IgnoreImplicit()))
+        if (ME->getMemberDecl()->getIdentifier()) {
+          StringRef F = ME->getMemberDecl()->getName();
+          unsigned Dim = F == "x" ? 0 : F == "y" ? 1 : F == "z" ? 2 : 3;
+          if (std::optional<Value> V = evalGroupDim3Field(CE, Dim, M))
+            return *V;
+        }
   // A field of a kernel's by-value struct argument: a named unknown.
   if (const auto *ME = dyn_cast<MemberExpr>(strip(Sub))) {
     if (!ME->isArrow())
@@ -134,7 +145,8 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
             OS << "field " << (const void *)P << " "
                << (const void *)ME->getMemberDecl();
             if (To->isIntegralOrEnumerationType())
-              return symbolValue(Name, Key);
+              return symbolValue(Name, Key,
+                                 To->isUnsignedIntegerOrEnumerationType());
             if (To->isPointerType())
               return Value::pointer(
                   namedGlobal(Name, 256,
@@ -156,7 +168,7 @@ Value Interpreter::evalPointerToIntegral(const CastExpr *E, const LaneMask &M) {
   OS << "address " << (const void *)V.Base;
   Value Addr = symbolValue("address of " + V.Base->Name + " / " +
                                std::to_string(V.Base->BaseAlign),
-                           Key);
+                           Key, /*NonNeg=*/true);
   if (!Addr.isInt())
     return Addr;
   std::optional<LaneInt> Scaled =

@@ -8,10 +8,11 @@
 // number.
 //
 // This file: literals and wrappers, `this`, unary and binary operators
-// (the arithmetic itself is in InterpArith.cpp), assignments, the
-// conditional operator and constructors. Casts: InterpCasts.cpp. Variables,
-// subscripts, members, loads and stores: InterpMemory.cpp. Calls and the
-// CUDA builtin variables: InterpCalls.cpp.
+// (the arithmetic itself is in InterpArith.cpp; a pointer compared with
+// null is decided here: pointers into known objects are not null), scalars
+// in braces, assignments, the conditional operator and constructors. Casts:
+// InterpCasts.cpp. Variables, subscripts, members, loads and stores:
+// InterpMemory.cpp. Calls and the CUDA builtin variables: InterpCalls.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/InterpHelpers.h"
@@ -83,9 +84,13 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
   switch (E->getStmtClass()) {
   case Stmt::ParenExprClass:
     return eval(cast<ParenExpr>(E)->getSubExpr(), M);
-  case Stmt::IntegerLiteralClass:
-    return Value::integer(
-        LaneInt::constant(cast<IntegerLiteral>(E)->getValue().getSExtValue()));
+  case Stmt::IntegerLiteralClass: {
+    // 0xffffffffu is 4294967295, not -1: unsigned literals zero-extend.
+    const llvm::APInt &V = cast<IntegerLiteral>(E)->getValue();
+    return Value::integer(LaneInt::constant(
+        E->getType()->isUnsignedIntegerType() ? (int64_t)V.getZExtValue()
+                                              : V.getSExtValue()));
+  }
   case Stmt::CharacterLiteralClass:
     return Value::integer(
         LaneInt::constant(cast<CharacterLiteral>(E)->getValue()));
@@ -139,6 +144,15 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
     return evalRecovery(cast<RecoveryExpr>(E), M);
   case Stmt::CXXThisExprClass:
     return evalThis();
+  case Stmt::InitListExprClass: {
+    // A scalar in braces (int64_t{blockIdx.x}, int x{0}): its one element.
+    const auto *IL = cast<InitListExpr>(E);
+    if (E->getType()->isScalarType() && IL->getNumInits() == 1)
+      return eval(IL->getInit(0), M);
+    if (E->getType()->isIntegerType() && IL->getNumInits() == 0)
+      return Value::integer(LaneInt::constant(0));
+    return evalOther(E, M);
+  }
   default:
     // Casts (InterpCasts.cpp), lvalues read as values, constants.
     return evalOther(E, M);
@@ -208,6 +222,21 @@ Value Interpreter::evalBinary(const BinaryOperator *E, const LaneMask &M) {
   }
   Value L = eval(E->getLHS(), M);
   Value R = eval(E->getRHS(), M);
+  // p == nullptr, p != NULL: a pointer into a known object is not null.
+  if (BinaryOperator::isEqualityOp(Op)) {
+    bool LNull =
+             E->getLHS()->isNullPointerConstant(
+                 Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull,
+         RNull =
+             E->getRHS()->isNullPointerConstant(
+                 Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+    const Value *P = LNull && R.isPtr()   ? &R
+                     : RNull && L.isPtr() ? &L
+                                          : nullptr;
+    if (P && (LNull != RNull))
+      return boolValue(Op == BO_NE ? P->Defined : 0, P->Defined, false,
+                       P->Deps);
+  }
   return evalArith(Op, L, R, E->getLHS()->getType(), E->getRHS()->getType(),
                    E->getType());
 }

@@ -191,11 +191,13 @@ Interpreter::LValue Interpreter::evalMember(const MemberExpr *E,
     Base = eval(E->getBase(), M);
   } else {
     LValue L = evalLValue(E->getBase(), M);
-    if (L.Kind != LValue::Memory) {
-      if (L.Kind == LValue::Var)
-        return LValue::unknown("field of a local object");
+    if (L.Kind == LValue::Var)
+      // A field of a local object: local memory, known field by field
+      // (Binding::Elems).
+      return LValue::memory(
+          Value::pointer(objectFor(L.Decl), LaneInt::constant(Off)));
+    if (L.Kind != LValue::Memory)
       return L;
-    }
     Base = L.Addr;
   }
   if (!Base.isPtr())
@@ -281,6 +283,7 @@ void Interpreter::writeVar(const VarDecl *D, const Value &V,
   if (B->IsRef)
     return;
   B->V = Value::mergeMasked(B->V, V, M);
+  B->Elems.clear(); // the whole object written
 }
 
 // ---- Memory objects
@@ -295,7 +298,9 @@ const MemObject *Interpreter::objectFor(const VarDecl *D) {
   O.Decl = D;
   O.Name = D->getNameAsString();
   uint64_t DeclAlign = Ctx.getDeclAlign(D).getQuantity();
-  if (isa<ParmVarDecl>(D)) {
+  // A pointer parameter stands for the memory it points to; a parameter
+  // passed by value (a struct) is the callee's local.
+  if (isa<ParmVarDecl>(D) && D->getType()->isPointerType()) {
     O.Space = MemObject::Global;
     O.BaseAlign = 256;
     O.AlignReason = "assumed 256-byte aligned (cudaMalloc)";
@@ -492,9 +497,13 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
   record(Site, Op, L, Ty, M);
   if (L.Kind != LValue::Memory)
     return Value::unknown(L.Reason);
-  if (L.Addr.Base && L.Addr.Base->Space == MemObject::Constant &&
-      L.Addr.Base->Decl)
-    return Value::unknown("value in constant memory");
+  // An element of a const array with a constant initializer (an index
+  // table): its value, lane by lane.
+  if (std::optional<Value> C = constElement(L.Addr, Ty, M))
+    return *C;
+  if (L.Addr.Base && L.Addr.Base->Space == MemObject::Local)
+    if (std::optional<Value> V = loadLocal(L.Addr, Ty, M))
+      return *V;
   if (!L.Addr.Base || L.Addr.Base->Space == MemObject::Local)
     return Value::unknown("value stored in a local object");
   // A value loaded at a warp-uniform address is one unknown per warp: a
@@ -504,7 +513,7 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
     std::string Name = sourceText(Site);
     std::string Key = loadKey(L.Addr, Ty, M.May);
     if (Ty->isIntegralOrEnumerationType())
-      return symbolValue(Name, Key);
+      return symbolValue(Name, Key, Ty->isUnsignedIntegerOrEnumerationType());
     uint64_t Align = std::max<int64_t>(
         1, Ctx.getTypeAlignInChars(Ty->getPointeeType().isNull()
                                        ? Ctx.CharTy
@@ -518,6 +527,75 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
         LaneInt::constant(0));
   }
   return Value::unknown("value loaded from memory at a lane-dependent address");
+}
+
+/// The integer at byte \p Off of a constant \p V of type \p T (nested
+/// arrays of integers; elements past the initialized ones are the filler).
+static std::optional<int64_t> constantAt(ASTContext &Ctx, const APValue &V,
+                                         QualType T, int64_t Off,
+                                         int64_t Bytes) {
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    if (!V.isArray())
+      return std::nullopt;
+    QualType E = AT->getElementType();
+    int64_t ES = Ctx.getTypeSizeInChars(E).getQuantity();
+    if (ES <= 0 || Off < 0)
+      return std::nullopt;
+    uint64_t I = Off / ES;
+    if (I >= AT->getSize().getZExtValue())
+      return std::nullopt;
+    const APValue &Sub = I < V.getArrayInitializedElts()
+                             ? V.getArrayInitializedElt(I)
+                             : V.getArrayFiller();
+    return constantAt(Ctx, Sub, E, Off - (int64_t)I * ES, Bytes);
+  }
+  if (T->isIntegralOrEnumerationType() && V.isInt() && Off == 0 &&
+      Ctx.getTypeSizeInChars(T).getQuantity() == Bytes)
+    return V.getInt().getExtValue();
+  return std::nullopt;
+}
+
+std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
+                                               const LaneMask &M) {
+  const MemObject *Obj = Addr.Base;
+  if (!Obj || !Obj->Decl || !Addr.isPtr() ||
+      !Ty->isIntegralOrEnumerationType() ||
+      (Obj->Space != MemObject::Local && Obj->Space != MemObject::Constant &&
+       Obj->Space != MemObject::Global))
+    return std::nullopt;
+  const VarDecl *D = Obj->Decl;
+  QualType DT = D->getType();
+  if (!DT->isArrayType() || !Ctx.getBaseElementType(DT).isConstQualified() ||
+      !D->getInit() || D->getInit()->isValueDependent() ||
+      D->getInit()->containsErrors())
+    return std::nullopt;
+  const APValue *V = D->evaluateValue();
+  if (!V)
+    return std::nullopt;
+  int64_t Bytes = sizeOf(Ty);
+  LaneArray Out;
+  Out.fill(0);
+  LaneBits Defined = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    if (!(Addr.Defined >> K & 1))
+      continue;
+    bool Concrete = true;
+    for (const LaneInt::Term &T : Addr.I.terms())
+      Concrete &= T.Coef[K] == 0;
+    if (!Concrete)
+      continue;
+    if (std::optional<int64_t> E =
+            constantAt(Ctx, *V, DT, Addr.I.consts()[K], Bytes)) {
+      Out[K] = *E;
+      Defined |= LaneBits(1) << K;
+    }
+  }
+  if ((Defined & M.May) != M.May)
+    return std::nullopt;
+  Value R = Value::integer(LaneInt::perLane(Out));
+  R.Defined = Defined;
+  R.Deps = Addr.Deps;
+  return R;
 }
 
 std::string Interpreter::loadKey(const Value &Addr, QualType Ty,
@@ -537,4 +615,121 @@ void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
     return;
   }
   record(Site, Op, L, Site->getType(), M);
+  if (L.Kind == LValue::Memory && L.Addr.Base &&
+      L.Addr.Base->Space == MemObject::Local)
+    storeLocal(L.Addr, Site->getType(), V, M);
+}
+
+Interpreter::Binding *Interpreter::localBinding(const MemObject *Obj,
+                                                bool *Outer, bool *Joined) {
+  if (!Obj || Obj->Space != MemObject::Local || !Obj->Decl)
+    return nullptr;
+  bool Split = false; // a frame above the local's is on an undecided path
+  for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+    auto It = F->Vars.find(Obj->Decl);
+    if (It == F->Vars.end()) {
+      Split |= F->Undecided > 0;
+      continue;
+    }
+    if (Outer)
+      *Outer = F != Frames.rbegin();
+    if (Joined)
+      *Joined = Split;
+    return It->second.IsRef ? nullptr : &It->second;
+  }
+  return nullptr;
+}
+
+void Interpreter::forgetLocal(const Value &Addr) {
+  if (!Addr.isPtr())
+    return;
+  if (Binding *B = localBinding(Addr.Base)) {
+    B->Elems.clear();
+    B->V = Value::unknown("value changed by a call not followed");
+  }
+}
+
+/// The lanes of \p Lanes whose address in \p A is the constant \p Off.
+static LaneBits lanesAt(const Value &A, LaneBits Lanes, int64_t Off) {
+  LaneBits R = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    LaneBits Bit = LaneBits(1) << K;
+    if (!(Lanes & Bit) || !(A.Defined & Bit) || A.I.consts()[K] != Off)
+      continue;
+    if (llvm::any_of(A.I.terms(),
+                     [K](const LaneInt::Term &T) { return T.Coef[K] != 0; }))
+      continue;
+    R |= Bit;
+  }
+  return R;
+}
+
+std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
+                                            const LaneMask &M) {
+  Binding *B = localBinding(Addr.Base);
+  int64_t Size = sizeOf(Ty);
+  if (!B || !Size || B->Elems.empty())
+    return std::nullopt;
+  std::optional<Value> R;
+  LaneBits Done = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    LaneBits Bit = LaneBits(1) << K;
+    if (!(M.May & Bit) || (Done & Bit))
+      continue;
+    int64_t Off = Addr.I.consts()[K];
+    LaneBits Lanes = lanesAt(Addr, M.May, Off);
+    if (!(Lanes & Bit))
+      return std::nullopt; // an address not known in this lane
+    auto It = B->Elems.find(Off);
+    if (It == B->Elems.end() || It->second.first != Size)
+      return std::nullopt;
+    const Value &V = It->second.second;
+    R = R ? Value::join(V, *R, Lanes, Done) : V;
+    Done |= Lanes;
+  }
+  return R;
+}
+
+void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
+                             const LaneMask &M) {
+  bool Outer = false, Split = false;
+  Binding *B = localBinding(Addr.Base, &Outer, &Split);
+  if (!B)
+    return;
+  int64_t Size = sizeOf(Ty);
+  // A caller's local written on a path a callee has not decided (a branch
+  // on an unknown, a generalized loop), under lanes not decided, or in the
+  // dry run of a loop, is not joined or restored with the caller's
+  // variables: forget it.
+  if (!Size || (Outer && (Split || !M.decided() || !Recording))) {
+    B->Elems.clear();
+    return;
+  }
+  std::map<int64_t, LaneBits> ByOff;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    LaneBits Bit = LaneBits(1) << K;
+    if (!(M.May & Bit))
+      continue;
+    int64_t Off = Addr.I.consts()[K];
+    if (!(lanesAt(Addr, Bit, Off) & Bit)) {
+      B->Elems.clear(); // some lane writes where the analysis cannot tell
+      return;
+    }
+    ByOff[Off] |= Bit;
+  }
+  for (const auto &[Off, Lanes] : ByOff) {
+    for (auto It = B->Elems.begin(); It != B->Elems.end();) {
+      int64_t O = It->first, S = It->second.first;
+      if (O < Off + Size && Off < O + S && !(O == Off && S == Size))
+        It = B->Elems.erase(It);
+      else
+        ++It;
+    }
+    auto It = B->Elems.find(Off);
+    Value Old = It != B->Elems.end()
+                    ? It->second.second
+                    : Value::unknown("value stored in a local object");
+    LaneMask LM{M.Must & Lanes, M.May & Lanes, M.Deps};
+    B->Elems[Off] = {Size, Value::mergeMasked(Old, V, LM)};
+  }
 }

@@ -17,6 +17,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -39,13 +40,20 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
       if (RD->getName() == "dim3")
         Dim3Vars[D] = evalDim3(D->getInit(), M);
   }
+  if (D->getInit() && isGroupType(D->getType()))
+    if (std::optional<Group> G = groupOf(D->getInit(), M))
+      Frames.back().Groups[D] = *G;
   Binding B;
   auto A = Opts.Assume.find(D->getNameAsString());
   if (D->getType()->isReferenceType()) {
     B.IsRef = true;
     B.Ref = D->getInit() ? evalLValue(D->getInit(), M)
                          : LValue::unknown("unbound reference");
-    if (B.Ref.Kind == LValue::Var) {
+    // A reference to a local of this frame (range-for's `auto &&__range =
+    // rows`) stays a reference: reads and writes go to that variable, which
+    // this frame's joins and loops follow. One to an outer frame's local is
+    // a copy (not joined here).
+    if (B.Ref.Kind == LValue::Var && !Frames.back().Vars.count(B.Ref.Decl)) {
       B.IsRef = false;
       B.V = readVar(B.Ref.Decl);
     }
@@ -54,6 +62,14 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     if (D->getInit())
       eval(D->getInit(), M);
     B.V = Value::integer(LaneInt::constant(A->second));
+  } else if (const auto *IL = dyn_cast_or_null<InitListExpr>(
+                 D->getInit() ? D->getInit()->IgnoreImplicit() : nullptr);
+             IL &&
+             (D->getType()->isArrayType() || D->getType()->isRecordType())) {
+    // `int offs[4] = {0, 1, 32, 33};`, `S s = {a, b};`: element by element.
+    B.V = Value::unknown("aggregate value");
+    unsigned Budget = 256;
+    initElems(B, D->getType(), IL, 0, M, Budget);
   } else if (D->getInit()) {
     B.V = eval(D->getInit(), M);
     if (B.V.isInt() && D->getType()->isIntegerType() &&
@@ -64,6 +80,49 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     B.V = Value::unknown("'" + D->getNameAsString() + "' is uninitialized");
   }
   Frames.back().Vars[D] = B;
+}
+
+void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
+                            int64_t Off, const LaneMask &M, unsigned &Budget) {
+  if (!Init || Budget == 0)
+    return;
+  const auto *IL = dyn_cast<InitListExpr>(Init->IgnoreImplicit());
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    if (!IL)
+      return;
+    QualType E = AT->getElementType();
+    int64_t ES = sizeOf(E);
+    uint64_t N = AT->getSize().getZExtValue();
+    for (uint64_t I = 0; I < N && ES > 0 && Budget > 0; ++I)
+      initElems(B, E,
+                I < IL->getNumInits() ? IL->getInit(I) : IL->getArrayFiller(),
+                Off + (int64_t)I * ES, M, Budget);
+    return;
+  }
+  if (const auto *RD = T->getAsRecordDecl()) {
+    if (!IL || RD->isUnion() || RD->isInvalidDecl() ||
+        (isa<CXXRecordDecl>(RD) && cast<CXXRecordDecl>(RD)->getNumBases()))
+      return;
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (I >= IL->getNumInits() || F->isBitField())
+        break;
+      initElems(B, F->getType(), IL->getInit(I),
+                Off + (int64_t)Layout.getFieldOffset(I) / Ctx.getCharWidth(), M,
+                Budget);
+      ++I;
+    }
+    return;
+  }
+  if (!(T->isIntegralOrEnumerationType() || T->isPointerType()) || IL)
+    return;
+  --Budget;
+  Value V = eval(Init, M);
+  if (V.isInt() && T->isIntegerType() && !T->isBooleanType())
+    V.I = V.I.truncated(Ctx.getIntWidth(T),
+                        T->isSignedIntegerOrEnumerationType());
+  B.Elems[Off] = {sizeOf(T), V};
 }
 
 LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
@@ -131,15 +190,35 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
                        S->getBeginLoc())) +
                    " is not followed";
     return M;
+  case Stmt::CXXForRangeStmtClass:
+    return execRangeFor(cast<CXXForRangeStmt>(S), M);
   case Stmt::NullStmtClass:
   case Stmt::GCCAsmStmtClass:
-  case Stmt::CXXForRangeStmtClass:
     return M;
   default:
     if (const auto *E = dyn_cast<Expr>(S))
       eval(E, M);
     return M;
   }
+}
+
+/// for (T x : range): the loop Clang desugars it to, `for (auto __begin =
+/// begin(range), __end = end(range); __begin != __end; ++__begin) { T x =
+/// *__begin; body }`, run as any other loop.
+LaneMask Interpreter::execRangeFor(const CXXForRangeStmt *S, LaneMask M) {
+  if (S->getInit())
+    M = exec(S->getInit(), M);
+  exec(S->getRangeStmt(), M);
+  exec(S->getBeginStmt(), M);
+  exec(S->getEndStmt(), M);
+  const Stmt *&Body = RangeForBodies[S];
+  if (!Body) {
+    Stmt *Parts[] = {const_cast<DeclStmt *>(S->getLoopVarStmt()),
+                     const_cast<Stmt *>(S->getBody())};
+    Body = CompoundStmt::Create(Ctx, Parts, FPOptionsOverride(),
+                                S->getBeginLoc(), S->getEndLoc());
+  }
+  return execLoop(S, nullptr, S->getCond(), Body, S->getInc(), true, M);
 }
 
 LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
@@ -180,6 +259,7 @@ LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
   Any.addDeps(C.Deps);
   VarMap Before = Frames.back().Vars;
   Loops.push_back(LoopCtx{});
+  ++Frames.back().Undecided;
   // Every case label may be entered by any lane: a `break` ends the lanes
   // of the case before it, the next label brings them all back (not only
   // the first case runs).
@@ -196,6 +276,7 @@ LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
   }
   LoopCtx SwCtx = Loops.back();
   Loops.pop_back();
+  --Frames.back().Undecided;
   // `continue` in a switch belongs to the enclosing loop.
   if (!Loops.empty() && !SwCtx.Continued.none())
     Loops.back().Continued = unite(Loops.back().Continued, SwCtx.Continued);
@@ -243,12 +324,15 @@ LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {
   if (MT.none())
     return unite(MT, S->getElse() ? exec(S->getElse(), ME) : ME);
   VarMap Before = Frames.back().Vars;
+  bool Undecided = (~(C.True | C.False) & M.May) != 0;
+  Frames.back().Undecided += Undecided;
   LaneMask FT = MT.none() ? MT : exec(S->getThen(), MT);
   VarMap AfterThen = Frames.back().Vars;
   Frames.back().Vars = Before;
   LaneMask FE = ME;
   if (S->getElse() && !ME.none())
     FE = exec(S->getElse(), ME);
+  Frames.back().Undecided -= Undecided;
   joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps);
   return unite(FT, FE);
 }
@@ -266,6 +350,18 @@ void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
       if (!J.V.sameAs(KV.second.V, kAllLanes) ||
           J.V.Defined != KV.second.V.Defined)
         appendDeps(J.V.Deps, Deps);
+      // Elements of a local array or struct: joined one by one; one known
+      // on one path only is not known after.
+      J.Elems.clear();
+      for (const auto &[Off, E] : KV.second.Elems) {
+        auto O = It->second.Elems.find(Off);
+        if (O == It->second.Elems.end() || O->second.first != E.first)
+          continue;
+        Value JV = Value::join(E.second, O->second.second, TakeA, TakeB);
+        if (!JV.sameAs(E.second, kAllLanes) || JV.Defined != E.second.Defined)
+          appendDeps(JV.Deps, Deps);
+        J.Elems[Off] = {E.first, JV};
+      }
     }
     Out[KV.first] = J;
   }
@@ -330,6 +426,13 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
   Value Gen = Value::unknown("'" + D->getNameAsString() + "' changes across " +
                              loopName(Loop) + " in a way not followed");
   Gen.Deps.push_back(J);
+  // A value the loop makes unknown keeps the reason it is unknown (an
+  // unmodelled call, an unknown operand), not "changes across the loop".
+  if (New.isUnknown() && !New.Reason.empty()) {
+    Gen.Reason = New.Reason;
+    appendDeps(Gen.Deps, New.Deps);
+    return Gen;
+  }
   if (Old.Kind != New.Kind || Old.Kind == Value::Unknown ||
       Old.Base != New.Base || !Old.definedIn(M.May) || !New.definedIn(M.May))
     return Gen;
@@ -345,7 +448,8 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
       break;
     SymbolId P = symbolId(SymNames[J] + "*" + SymNames[T.Sym], {J, T.Sym},
                           "iteration product #" + std::to_string(J) + " #" +
-                              std::to_string(T.Sym));
+                              std::to_string(T.Sym),
+                          SymNonNeg[T.Sym]);
     std::optional<LaneInt> Part =
         mul(LaneInt::symbol(P), LaneInt::constant(T.Coef[L0]));
     Step = Part ? add(*Step, *Part) : std::nullopt;
@@ -420,6 +524,7 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
                                        const Stmt *Body, const Expr *Inc,
                                        LaneMask M) {
   VarMap Before = Frames.back().Vars;
+  ++Frames.back().Undecided;
   // 1. A dry run of one iteration finds how each variable changes.
   bool SavedRec = Recording;
   Recording = false;
@@ -438,7 +543,8 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
                    std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
                        Loop->getBeginLoc())) +
                    ")",
-               {}, "loop run " + std::to_string(LoopRuns++));
+               {}, "loop run " + std::to_string(LoopRuns++),
+               /*NonNeg=*/true);
   for (auto &KV : After) {
     const VarDecl *D = KV.first;
     auto It = Before.find(D);
@@ -448,7 +554,33 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
     if (New.sameAs(Old, M.May) &&
         (New.Defined & M.May) == (Old.Defined & M.May))
       continue;
+    // Unknown before and after: it stays unknown for its own reason.
+    if (Old.isUnknown() && New.isUnknown() && Old.Reason == New.Reason)
+      continue;
     Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
+  }
+  // Elements of local arrays and structs the loop changes are not followed.
+  for (auto &KV : Frames.back().Vars) {
+    auto A = After.find(KV.first);
+    if (A == After.end() || KV.second.IsRef)
+      continue;
+    for (auto E = KV.second.Elems.begin(); E != KV.second.Elems.end();) {
+      auto N = A->second.Elems.find(E->first);
+      if (N == A->second.Elems.end() || N->second.first != E->second.first) {
+        E = KV.second.Elems.erase(E);
+        continue;
+      }
+      if (!N->second.second.sameAs(E->second.second, M.May) ||
+          (N->second.second.Defined & M.May) !=
+              (E->second.second.Defined & M.May)) {
+        Value U = Value::unknown(
+            "an element of '" + KV.first->getNameAsString() +
+            "' changes across " + loopName(Loop) + " in a way not followed");
+        U.Deps.push_back(J);
+        E->second.second = U;
+      }
+      ++E;
+    }
   }
   checkInduction(Before, After, J, Loop, Body, Inc, Any);
 
@@ -464,5 +596,6 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   LaneMask Ignored2;
   execLoopBody(Body, Inc, Iter, Ignored2);
   Context.pop_back();
+  --Frames.back().Undecided;
   return M;
 }

@@ -13,6 +13,9 @@
 //   ("(n + 1)*m", opaqueSymbol)
 //   a loop's iteration number     one fresh symbol per dynamic execution of a
 //   ("iteration(line 12)")        generalized loop
+// Each symbol records whether it is known not to be negative (blockIdx,
+// gridDim, iteration numbers, unsigned values, products of such): C's '/'
+// and '%' of a dividend that may be negative truncate differently.
 // So two loads that print alike (`p[i]` in a helper called twice) or two
 // expressions cut to the same 57 characters are different unknowns. A name
 // given a value with --assume is that constant instead of a symbol.
@@ -28,9 +31,12 @@ using namespace ccl;
 
 SymbolId Interpreter::symbolId(llvm::StringRef Name,
                                llvm::ArrayRef<SymbolId> FactorsOf,
-                               llvm::StringRef Key) {
-  if (Key.empty())
+                               llvm::StringRef Key, bool NonNeg) {
+  if (Key.empty()) {
+    // Builtins, by name: blockIdx.x and gridDim.y are never negative.
+    NonNeg |= Name.starts_with("blockIdx.") || Name.starts_with("gridDim.");
     Key = Name;
+  }
   auto It = SymIds.find(Key);
   if (It != SymIds.end())
     return It->second;
@@ -50,6 +56,7 @@ SymbolId Interpreter::symbolId(llvm::StringRef Name,
   if (Factors.empty())
     Factors.push_back(Shown);
   SymFactors.push_back(std::move(Factors));
+  SymNonNeg.push_back(NonNeg);
   SymIds[Key] = Id;
   return Id;
 }
@@ -65,11 +72,23 @@ Interpreter::namesOf(llvm::ArrayRef<SymbolId> Ids) const {
   return R;
 }
 
-Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key) {
+Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
+                               bool NonNeg) {
   auto A = Opts.Assume.find(Name.str());
   if (A != Opts.Assume.end())
     return Value::integer(LaneInt::constant(A->second));
-  return Value::integer(LaneInt::symbol(symbolId(Name, {}, Key)));
+  return Value::integer(LaneInt::symbol(symbolId(Name, {}, Key, NonNeg)));
+}
+
+bool Interpreter::isNonNegative(const LaneInt &V) const {
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    if (V.consts()[K] < 0)
+      return false;
+    for (const LaneInt::Term &T : V.terms())
+      if (T.Coef[K] < 0 || (T.Coef[K] > 0 && !SymNonNeg[T.Sym]))
+        return false;
+  }
+  return true;
 }
 
 std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
@@ -123,7 +142,10 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
   if ((Op == "*" || Op == "min" || Op == "max") && KB < KA)
     std::swap(KA, KB);
   std::string Key = "op " + Op.str() + " " + KA + " " + KB;
-  return Value::integer(LaneInt::symbol(symbolId(Name, Factors, Key)));
+  // Not negative when both operands are not and the operator keeps that.
+  bool NonNeg = isNonNegative(A.I) && isNonNegative(B.I) && Op != "-" &&
+                Op != "^" && Op != "<<";
+  return Value::integer(LaneInt::symbol(symbolId(Name, Factors, Key, NonNeg)));
 }
 
 /// The source text of \p E on one line (at most 60 characters), to name the

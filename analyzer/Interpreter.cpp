@@ -47,7 +47,8 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
     else if (T->isPointerType())
       B.V = Value::pointer(objectFor(P), LaneInt::constant(0));
     else if (T->isIntegralOrEnumerationType())
-      B.V = symbolValue(P->getName(), parmKey(P));
+      B.V = symbolValue(P->getName(), parmKey(P),
+                        T->isUnsignedIntegerOrEnumerationType());
     else
       B.V = Value::unknown("kernel argument '" + P->getNameAsString() +
                            "' of type " + T.getAsString());
@@ -84,7 +85,8 @@ void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
     if (A != Opts.Assume.end() && P->getType()->isIntegralOrEnumerationType())
       B.V = Value::integer(LaneInt::constant(A->second));
     else if (P->getType()->isIntegralOrEnumerationType())
-      B.V = symbolValue(P->getName(), parmKey(P));
+      B.V = symbolValue(P->getName(), parmKey(P),
+                        P->getType()->isUnsignedIntegerOrEnumerationType());
     else
       B.V = Value::unknown("host argument");
     F.Vars[P] = B;

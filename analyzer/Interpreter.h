@@ -12,7 +12,8 @@
 //   InterpStmt.cpp     statements: if, switch (every case label entered by
 //                      any lane), loops (concrete iterations and the
 //                      generalized "any iteration", checked by induction),
-//                      return, break, declarations; joins of the variables
+//                      range-based for (its desugared loop), return,
+//                      break, declarations; joins of the variables
 //                      of two paths; goto is not followed (the kernel's
 //                      records are then not exact)
 //   InterpExpr.cpp     eval's dispatch by expression class (evalInner: the
@@ -31,6 +32,11 @@
 //   InterpCalls.cpp    calls (builtins, atomics, inlined device functions,
 //                      assignment operators of classes not inlined),
 //                      threadIdx/blockIdx/blockDim/gridDim, <<<>>> launches
+//   InterpWarp.cpp     warp-level intrinsics (__shfl*_sync lane by lane,
+//                      __ballot/__any/__all_sync, __activemask, __mul24,
+//                      pure integer intrinsics of uniform arguments) and
+//                      cooperative groups (this_thread_block, tiled_partition,
+//                      thread_rank, size, meta_group_rank, group_index, ...)
 //   InterpSymbols.cpp  creating and naming symbols
 //
 //===----------------------------------------------------------------------===//
@@ -51,6 +57,7 @@
 
 namespace clang {
 class ASTContext;
+class CXXForRangeStmt;
 class FunctionDecl;
 } // namespace clang
 
@@ -117,13 +124,29 @@ private:
       return L;
     }
   };
+  /// A cooperative group object: which threads it holds. Tiles partition
+  /// their parent into consecutive ranks, so a tile is its size and its
+  /// parent's size (0: not known).
+  struct Group {
+    enum KindTy { Block, Tile, Grid, Coalesced } Kind = Block;
+    unsigned Size = 0;
+    unsigned ParentSize = 0;
+  };
   struct Binding {
     bool IsRef = false;
     Value V;    ///< the variable's value (not a reference)
     LValue Ref; ///< what a reference is bound to
+    /// A local array or struct known element by element: byte offset ->
+    /// (bytes, value). An element not in the map is not known.
+    std::map<int64_t, std::pair<int64_t, Value>> Elems;
   };
   struct Frame {
     std::map<const clang::VarDecl *, Binding> Vars;
+    /// Local variables and parameters holding a cooperative group.
+    std::map<const clang::VarDecl *, Group> Groups;
+    /// Branches on undecided conditions and generalized loops this frame is
+    /// inside now: a caller's local written here is not joined on them.
+    unsigned Undecided = 0;
     Value RetVal = Value::unknown("function did not return a value");
     bool HasRet = false;
     const clang::FunctionDecl *Fn = nullptr;
@@ -162,9 +185,14 @@ private:
   void checkInduction(const VarMap &Before, const VarMap &After, SymbolId J,
                       const clang::Stmt *Loop, const clang::Stmt *Body,
                       const clang::Expr *Inc, const LaneMask &Any);
+  LaneMask execRangeFor(const clang::CXXForRangeStmt *S, LaneMask M);
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
                         LaneMask M, LaneMask &Broken);
   void execDecl(const clang::VarDecl *D, LaneMask M);
+  /// The elements of a local aggregate from its initializer list (at most
+  /// \p Budget scalars).
+  void initElems(Binding &B, clang::QualType T, const clang::Expr *Init,
+                 int64_t Off, const LaneMask &M, unsigned &Budget);
   /// Joins the variables of two paths (Value::join) into the current frame.
   void joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
                   LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
@@ -232,6 +260,19 @@ private:
   static bool isLocalObject(const clang::Expr *E);
   static bool isCudaBuiltinVar(const clang::VarDecl *VD);
   Value readVar(const clang::VarDecl *D);
+  /// The binding of the local variable \p Obj is the object of (null when
+  /// it is not a local in some frame); \p Outer: in a caller's frame.
+  Binding *localBinding(const MemObject *Obj, bool *Outer = nullptr,
+                        bool *Joined = nullptr);
+  /// An element of a local array or struct read or written through memory
+  /// (c.offset, acc[k], p->x with p = &local): kept in Binding::Elems.
+  std::optional<Value> loadLocal(const Value &Addr, clang::QualType Ty,
+                                 const LaneMask &M);
+  void storeLocal(const Value &Addr, clang::QualType Ty, const Value &V,
+                  const LaneMask &M);
+  /// Forgets what is known of the local \p Addr points into (its address
+  /// passed to code the analysis does not follow).
+  void forgetLocal(const Value &Addr);
   void writeVar(const clang::VarDecl *D, const Value &V, const LaneMask &M);
   Binding *lookup(const clang::VarDecl *D);
   const MemObject *objectFor(const clang::VarDecl *D);
@@ -241,6 +282,11 @@ private:
   const MemObject *namedGlobal(const std::string &Name, uint64_t Align,
                                const std::string &AlignReason,
                                const std::string &Key = {});
+  /// The element of a const array with a constant initializer (an index
+  /// table) at \p Addr, lane by lane; nullopt when not every lane of \p M
+  /// reads a known element.
+  std::optional<Value> constElement(const Value &Addr, clang::QualType Ty,
+                                    const LaneMask &M);
   /// The symbol key of a value loaded at \p Addr (uniform in \p Lanes).
   std::string loadKey(const Value &Addr, clang::QualType Ty, LaneBits Lanes);
   int64_t sizeOf(clang::QualType T) const;
@@ -269,6 +315,37 @@ private:
   Value evalCudaBuiltin(const clang::PseudoObjectExpr *E);
   std::optional<Dim3> evalDim3(const clang::Expr *E, const LaneMask &M);
 
+  // ---- Warp-level intrinsics, cooperative groups (InterpWarp.cpp) ----
+  /// The value of a call to a warp-level intrinsic or a cooperative groups
+  /// function; nullopt when \p E is neither.
+  std::optional<Value> evalWarpCall(const clang::CallExpr *E,
+                                    const clang::FunctionDecl *FD,
+                                    llvm::StringRef Name,
+                                    llvm::ArrayRef<const clang::Expr *> Args,
+                                    const LaneMask &M);
+  Value evalShuffle(llvm::StringRef Kind, const Value &V, const Value &Lane,
+                    unsigned Width, const LaneMask &M);
+  Value evalVote(llvm::StringRef Kind, const clang::Expr *Pred,
+                 const clang::CallExpr *E, const LaneMask &M);
+  /// A warp-uniform unknown that is new at every evaluation (a vote, a
+  /// reduction): two evaluations are never assumed equal.
+  Value freshUniform(llvm::StringRef Name, bool NonNeg);
+  /// The group an expression of a cooperative groups type denotes.
+  std::optional<Group> groupOf(const clang::Expr *E, const LaneMask &M);
+  std::optional<Group> groupOfType(clang::QualType T) const;
+  static bool isGroupType(clang::QualType T);
+  Value groupQuery(const Group &G, llvm::StringRef What, const LaneMask &M);
+  /// `g.thread_index().x` and the like: a field of a dim3 a cooperative
+  /// groups call returns; nullopt when \p Call is not one.
+  std::optional<Value> evalGroupDim3Field(const clang::CallExpr *Call,
+                                          unsigned Dim, const LaneMask &M);
+  unsigned blockThreads() const { return Block.X * Block.Y * Block.Z; }
+  LaneArray linearTid() const;
+  /// memcpy with a constant size: a load of the source and a store of the
+  /// destination, each one request of that size.
+  Value evalMemcpy(const clang::CallExpr *E,
+                   llvm::ArrayRef<const clang::Expr *> Args, const LaneMask &M);
+
   // ---- Symbols (InterpSymbols.cpp) ----
   /// The symbol identified by \p Key (the structure of what it stands for:
   /// a parameter declaration, a memory object and address, a dynamic loop),
@@ -276,11 +353,18 @@ private:
   /// blockIdx.x, which are one value per warp whatever their spelling).
   /// Names are for display only: two symbols with one name are different
   /// unknowns when their keys differ.
+  /// \p NonNeg: the unknown is known not to be negative (an unsigned
+  /// value, an index, a loop's iteration number); blockIdx and gridDim
+  /// always are. Others may be negative (C's '/' and '%' truncate).
   SymbolId symbolId(llvm::StringRef Name,
                     llvm::ArrayRef<SymbolId> FactorsOf = {},
-                    llvm::StringRef Key = {});
+                    llvm::StringRef Key = {}, bool NonNeg = false);
   /// A symbol's value, or the constant --assume gives its name.
-  Value symbolValue(llvm::StringRef Name, llvm::StringRef Key = {});
+  Value symbolValue(llvm::StringRef Name, llvm::StringRef Key = {},
+                    bool NonNeg = false);
+  /// Every lane of the uniform form \p V is >= 0 (a constant >= 0 plus
+  /// non-negative multiples of non-negative symbols).
+  bool isNonNegative(const LaneInt &V) const;
   static std::string parmKey(const clang::ParmVarDecl *P);
   /// The key of a uniform form: symbol ids, not names ("#3*2 + 5").
   std::string formKey(const LaneInt &V, LaneBits Lanes) const;
@@ -310,6 +394,8 @@ private:
   /// The named unknowns a symbol is built from (itself, or a product's
   /// factors); depends_on lists these.
   std::vector<std::vector<std::string>> SymFactors;
+  /// Per symbol: known not to be negative.
+  std::vector<bool> SymNonNeg;
   llvm::StringMap<SymbolId> SymIds;   ///< by key
   llvm::StringMap<unsigned> NameUses; ///< symbols per display name
   /// Stores (and atomics) per object since the warp started: part of the key
@@ -318,6 +404,8 @@ private:
   /// Dynamic executions of generalized loops: each has its own iteration
   /// symbol.
   unsigned LoopRuns = 0;
+  /// Evaluations of votes and reductions (each a fresh uniform unknown).
+  unsigned FreshRuns = 0;
   std::deque<MemObject> Objects;
   llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
   std::map<std::string, const MemObject *> AnonObjects;
@@ -326,6 +414,8 @@ private:
   /// wanted, and what it returned.
   const clang::FunctionDecl *WantRefFor = nullptr;
   std::optional<LValue> LastRetRef;
+  /// The loop body of each range-based for (its variable and body).
+  llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> RangeForBodies;
   /// dim3 locals of host code run by runHost.
   std::map<const clang::VarDecl *, std::optional<Dim3>> Dim3Vars;
 };

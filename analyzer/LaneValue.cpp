@@ -253,11 +253,30 @@ LaneInt LaneInt::select(LaneBits Pick, const LaneInt &A, const LaneInt &B) {
   return R;
 }
 
+LaneInt LaneInt::permuted(const std::array<uint8_t, kWarpSize> &From) const {
+  LaneInt R;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    R.C[K] = C[From[K]];
+  for (const Term &T : Terms) {
+    Term N{T.Sym, {}};
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      N.Coef[K] = T.Coef[From[K]];
+    R.Terms.push_back(N);
+  }
+  R.normalize();
+  return R;
+}
+
 LaneInt LaneInt::truncated(unsigned Bits, bool Signed) const {
   if (Bits >= 64)
     return *this;
   LaneInt R = *this;
   for (unsigned K = 0; K < kWarpSize; ++K) {
+    // A lane with a symbolic part is not wrapped: the no-overflow assumption
+    // is on the whole value (y * width + x - 1 with unsigned y, width is
+    // not 2^32 - 1 + ... in the lane whose constant is -1).
+    if (llvm::any_of(Terms, [K](const Term &T) { return T.Coef[K] != 0; }))
+      continue;
     uint64_t U = static_cast<uint64_t>(C[K]) & ((uint64_t(1) << Bits) - 1);
     if (Signed)
       R.C[K] = llvm::SignExtend64(U, Bits);

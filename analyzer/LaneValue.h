@@ -35,12 +35,16 @@
 //                      for >> and &); C's / and % truncate toward zero, so
 //                      the interpreter keeps a lane only where the dividend
 //                      is proved non-negative (constant and coefficients
-//                      >= 0, symbols standing for non-negative values) or its
+//                      >= 0, each symbol known not to be negative: blockIdx,
+//                      gridDim, loop iterations, unsigned values; an `int n`
+//                      may be negative) or its
 //                      constant is a multiple of d; other lanes are undefined
 //                      (InterpArith.cpp, truncatingDivRem). a << c, a >> c,
 //                      a & (2^m - 1) likewise.
 //   anything else      computed lane by lane when neither side has terms;
 //                      otherwise not representable.
+//   shuffle            lane k takes lane src(k)'s whole form (permuted):
+//                      __shfl_sync moves values, not addresses, between lanes.
 // "Not representable" is std::nullopt here; the interpreter turns it into a
 // Value of kind Unknown carrying a human-readable reason (Value below).
 // Overflowing 64-bit arithmetic is also not representable.
@@ -128,9 +132,13 @@ public:
   }
   /// Lane k takes A's form where bit k of \p Pick is set, else B's.
   static LaneInt select(LaneBits Pick, const LaneInt &A, const LaneInt &B);
+  /// Lane k takes lane From[k]'s form (constant and coefficients): what a
+  /// warp shuffle moves between lanes.
+  LaneInt permuted(const std::array<uint8_t, kWarpSize> &From) const;
   /// Wraps every concrete lane to an integer of \p Bits bits (two's
-  /// complement), sign- or zero-extended back to 64 bits. Symbolic parts are
-  /// assumed not to overflow and are left alone.
+  /// complement), sign- or zero-extended back to 64 bits. A lane with a
+  /// symbolic part is assumed not to overflow (the whole value, constant
+  /// included) and is left alone.
   LaneInt truncated(unsigned Bits, bool Signed) const;
 
   /// Substitutes concrete values for symbols; returns per-lane integers, or

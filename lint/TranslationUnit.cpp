@@ -28,11 +28,24 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
       TU.Instantiations += Inst;
       continue;
     }
+    // How to instantiate it: one --assume per template parameter.
+    std::string How;
+    for (const NamedDecl *P : *FTD->getTemplateParameters()) {
+      if (!P->getIdentifier())
+        continue;
+      const char *Example = isa<TemplateTypeParmDecl>(P)      ? "float"
+                            : isa<NonTypeTemplateParmDecl>(P) ? "256"
+                                                              : nullptr;
+      if (Example)
+        How += " --assume=" + T->getNameAsString() + ":" +
+               P->getNameAsString() + "=" + Example;
+    }
     TU.Remarks.push_back(
         {T->getLocation(),
          "kernel template '" + T->getNameAsString() +
              "' is never instantiated in this file; not analyzed (give its "
-             "template parameters with --assume)"});
+             "template parameters with --assume" +
+             (How.empty() ? std::string() : ", e.g." + How) + ")"});
   }
 }
 } // namespace

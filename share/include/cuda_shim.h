@@ -111,6 +111,86 @@ __device__ unsigned umin(unsigned a, unsigned b);
 __device__ unsigned umax(unsigned a, unsigned b);
 __device__ float sqrtf(float x);
 __device__ float expf(float x);
-__device__ float __shfl_xor_sync(unsigned mask, float v, int lane, int w = 32);
+template <typename T>
+__device__ T __shfl_sync(unsigned mask, T v, int lane, int w = 32);
+template <typename T>
+__device__ T __shfl_up_sync(unsigned mask, T v, unsigned d, int w = 32);
+template <typename T>
+__device__ T __shfl_down_sync(unsigned mask, T v, unsigned d, int w = 32);
+template <typename T>
+__device__ T __shfl_xor_sync(unsigned mask, T v, int lane, int w = 32);
+__device__ unsigned __ballot_sync(unsigned mask, int pred);
+__device__ int __any_sync(unsigned mask, int pred);
+__device__ int __all_sync(unsigned mask, int pred);
+__device__ unsigned __activemask(void);
+__device__ int __mul24(int a, int b);
+__device__ unsigned __umul24(unsigned a, unsigned b);
+__device__ int __popc(unsigned x);
+__device__ int __ffs(int x);
+__device__ int __clz(int x);
+extern "C" __device__ void *memcpy(void *d, const void *s, size_t n);
+
+/* A minimal cooperative_groups: the group types and the calls the analyzer
+ * models (declarations only; the analyzer gives them their meaning). */
+namespace cooperative_groups {
+class thread_group {
+public:
+  __device__ unsigned long long thread_rank() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ void sync() const;
+};
+class thread_block : public thread_group {
+public:
+  __device__ unsigned thread_rank() const;
+  __device__ unsigned size() const;
+  __device__ unsigned num_threads() const;
+  __device__ dim3 group_index() const;
+  __device__ dim3 thread_index() const;
+  __device__ dim3 dim_threads() const;
+  __device__ dim3 group_dim() const;
+};
+class grid_group : public thread_group {
+public:
+  __device__ unsigned long long thread_rank() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long block_rank() const;
+  __device__ unsigned long long num_blocks() const;
+  __device__ dim3 block_index() const;
+  __device__ dim3 dim_blocks() const;
+};
+template <unsigned Size, typename ParentT = void>
+class thread_block_tile : public thread_group {
+public:
+  __device__ thread_block_tile();
+  template <typename P>
+  __device__ thread_block_tile(const thread_block_tile<Size, P> &);
+  __device__ unsigned thread_rank() const;
+  __device__ unsigned size() const;
+  __device__ unsigned num_threads() const;
+  __device__ unsigned meta_group_rank() const;
+  __device__ unsigned meta_group_size() const;
+  template <typename T> __device__ T shfl(T v, int src) const;
+  template <typename T> __device__ T shfl_up(T v, unsigned d) const;
+  template <typename T> __device__ T shfl_down(T v, unsigned d) const;
+  template <typename T> __device__ T shfl_xor(T v, unsigned m) const;
+  __device__ int any(int pred) const;
+  __device__ int all(int pred) const;
+  __device__ unsigned ballot(int pred) const;
+};
+__device__ thread_block this_thread_block();
+__device__ grid_group this_grid();
+template <unsigned Size, typename ParentT>
+__device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g);
+__device__ thread_group tiled_partition(const thread_group &parent,
+                                        unsigned tilesz);
+template <typename G> __device__ void sync(const G &g);
+template <typename T> struct plus {
+  __device__ T operator()(T a, T b) const;
+};
+template <typename G, typename T, typename Op>
+__device__ T reduce(const G &g, T v, Op op);
+} // namespace cooperative_groups
 
 #endif

@@ -66,6 +66,16 @@ TEST(LaneInt, TruncationWrapsUnsigned) {
   EXPECT_EQ(V.truncated(32, true).consts()[0], -1);
 }
 
+TEST(LaneInt, TruncationLeavesSymbolicLanesAlone) {
+  // y*w + k - 1 with unsigned y, w: lane 0's constant -1 is part of a value
+  // assumed not to overflow, not a wrapped 2^32 - 1.
+  LaneInt V = *add(*sub(laneIds(), LaneInt::constant(1)), LaneInt::symbol(0));
+  LaneInt U = V.truncated(32, /*Signed=*/false);
+  EXPECT_EQ(U.consts()[0], -1);
+  EXPECT_EQ(U.consts()[5], 4);
+  EXPECT_TRUE(U.sameAs(V));
+}
+
 TEST(LaneInt, SelectAndEquality) {
   LaneInt A = laneIds(), B = LaneInt::constant(5);
   LaneInt S = LaneInt::select(0xffffu, A, B);
@@ -89,8 +99,8 @@ TEST(LaneInt, Evaluate) {
 TEST(LaneMask, ThreeValued) {
   LaneMask M = LaneMask::all(kAllLanes);
   LaneBool C;
-  C.True = 0xffffu;       // lanes 0..15 certainly
-  C.False = 0xff000000u;  // lanes 24..31 certainly not; 16..23 undecided
+  C.True = 0xffffu;      // lanes 0..15 certainly
+  C.False = 0xff000000u; // lanes 24..31 certainly not; 16..23 undecided
   C.Deps.push_back(3);
   LaneMask T = intersect(M, C, false);
   EXPECT_EQ(T.Must, 0xffffu);

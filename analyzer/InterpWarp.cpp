@@ -1,0 +1,604 @@
+//===- InterpWarp.cpp - Warp-level intrinsics and cooperative groups ------===//
+//
+// Calls whose meaning the model knows without a body to inline (their
+// bodies are in CUDA's system headers, or are builtins):
+//   __shfl_sync, _up, _down, _xor   lane k takes the value of its source lane
+//   (and tile.shfl*)                (LaneInt::permuted): a value computed
+//                                   lane by lane moves between lanes, a
+//                                   uniform value stays what it is; a source
+//                                   lane that may be inactive leaves the lane
+//                                   undefined
+//   __ballot_sync, __any_sync,      decided lane by lane where the predicate
+//   __all_sync, __activemask        and the active lanes are; otherwise one
+//                                   new warp-uniform unknown per evaluation
+//   __mul24, __umul24               a product (operands are assumed to fit in
+//                                   24 bits, like the no-overflow assumption
+//                                   on symbols)
+//   __popc, __clz, __ffs, __brev,   lane by lane for known values; of
+//   other integer functions of      warp-uniform arguments, one uniform
+//   integer arguments with no body  unknown per function and argument forms
+//   __builtin_assume_aligned(p, a)  p
+//   memcpy(d, s, n), n constant     a load of s and a store of d, one n-byte
+//                                   request each; a local destination gets an
+//                                   unknown value
+// Cooperative groups (namespace cooperative_groups) are modelled from what
+// a group is: the block, a tile of N consecutive thread ranks of its parent
+// (tiled_partition<N>(g), tiled_partition(g, n)), the grid, or the
+// coalesced active lanes. With t the thread's linear index in the block
+// (x + y*Bx + z*Bx*By):
+//   block: thread_rank = t, size = num_threads = Bx*By*Bz,
+//          thread_index = threadIdx, group_index = blockIdx,
+//          dim_threads = group_dim = blockDim
+//   tile of N with a parent of P threads: thread_rank = t % N, size = N,
+//          meta_group_rank = (t % P) / N, meta_group_size = ceil(P / N)
+//   grid:  thread_rank = block_rank * Bx*By*Bz + t, block_rank = the linear
+//          blockIdx, num_threads = gridDim.x*y*z * Bx*By*Bz
+//   sync() is a barrier (no access); cg::reduce over a group of at least a
+//   warp is one warp-uniform unknown per evaluation.
+// Which group a variable holds is kept per frame (Frame::Groups), from its
+// initializer or the argument a parameter is bound to; the static type
+// (thread_block_tile<32, thread_block>) is the fallback.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+namespace {
+bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *C = D ? D->getDeclContext() : nullptr; C;
+       C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (NS->getIdentifier() && NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+/// `int64_t`-valued integer function of integers, computed lane by lane.
+std::optional<int64_t> pureIntrinsic(StringRef Name,
+                                     llvm::ArrayRef<int64_t> A) {
+  auto U32 = [](int64_t V) { return (uint32_t)V; };
+  auto U64 = [](int64_t V) { return (uint64_t)V; };
+  if (A.size() == 1) {
+    if (Name == "__popc")
+      return llvm::popcount(U32(A[0]));
+    if (Name == "__popcll")
+      return llvm::popcount(U64(A[0]));
+    if (Name == "__clz")
+      return U32(A[0]) ? llvm::countl_zero(U32(A[0])) : 32;
+    if (Name == "__clzll")
+      return U64(A[0]) ? llvm::countl_zero(U64(A[0])) : 64;
+    if (Name == "__ffs")
+      return U32(A[0]) ? llvm::countr_zero(U32(A[0])) + 1 : 0;
+    if (Name == "__ffsll")
+      return U64(A[0]) ? llvm::countr_zero(U64(A[0])) + 1 : 0;
+    if (Name == "__brev")
+      return (int64_t)llvm::reverseBits(U32(A[0]));
+    if (Name == "abs" || Name == "labs" || Name == "llabs")
+      return A[0] < 0 ? -A[0] : A[0];
+  }
+  if (A.size() == 2) {
+    if (Name == "__umul24")
+      return (int64_t)(uint32_t)((U32(A[0]) & 0xffffff) *
+                                 (U32(A[1]) & 0xffffff));
+    if (Name == "__mul24") {
+      auto S24 = [](int64_t V) { return (int64_t)((int32_t)(V << 8) >> 8); };
+      return (int64_t)(int32_t)(uint32_t)(S24(A[0]) * S24(A[1]));
+    }
+  }
+  return std::nullopt;
+}
+
+bool isShuffle(StringRef Name) {
+  return Name == "__shfl_sync" || Name == "__shfl_up_sync" ||
+         Name == "__shfl_down_sync" || Name == "__shfl_xor_sync" ||
+         Name == "__shfl" || Name == "__shfl_up" || Name == "__shfl_down" ||
+         Name == "__shfl_xor";
+}
+
+/// "idx", "up", "down" or "xor".
+StringRef shuffleKind(StringRef Name) {
+  Name.consume_front("__");
+  Name.consume_back("_sync");
+  Name.consume_front("shfl");
+  Name.consume_front("_");
+  return Name.empty() ? "idx" : Name;
+}
+} // namespace
+
+LaneArray Interpreter::linearTid() const {
+  LaneArray T;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    T[K] = Tid[0][K] + Tid[1][K] * (int64_t)Block.X +
+           Tid[2][K] * (int64_t)Block.X * Block.Y;
+  return T;
+}
+
+Value Interpreter::freshUniform(StringRef Name, bool NonNeg) {
+  return symbolValue(Name, "fresh " + std::to_string(FreshRuns++), NonNeg);
+}
+
+std::optional<Value>
+Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
+                          StringRef Name, llvm::ArrayRef<const Expr *> Args,
+                          const LaneMask &M) {
+  unsigned BID = FD->getBuiltinID();
+  if (BID == Builtin::BI__builtin_assume_aligned && !Args.empty()) {
+    Value P = eval(Args[0], M);
+    for (const Expr *A : Args.drop_front())
+      eval(A, M);
+    return P;
+  }
+  if ((BID == Builtin::BImemcpy || BID == Builtin::BI__builtin_memcpy ||
+       Name == "memcpy") &&
+      Args.size() == 3)
+    return evalMemcpy(E, Args, M);
+
+  // Shuffles.
+  if (isShuffle(Name) && Args.size() >= 2) {
+    bool Sync = Name.ends_with("_sync");
+    unsigned First = Sync ? 1 : 0;
+    if (Args.size() < First + 2)
+      return std::nullopt;
+    if (Sync)
+      eval(Args[0], M);
+    Value V = eval(Args[First], M);
+    Value L = eval(Args[First + 1], M);
+    unsigned Width = 32;
+    if (Args.size() > First + 2) {
+      Value W = eval(Args[First + 2], M);
+      std::optional<int64_t> C = W.isInt() && W.definedIn(M.May)
+                                     ? W.I.asConstant(M.May)
+                                     : std::nullopt;
+      if (!C || *C <= 0 || *C > 32 || !llvm::isPowerOf2_64(*C))
+        return V.isInt() && V.I.isUniform(M.May) && V.definedIn(M.May)
+                   ? V
+                   : Value::unknown("shuffle of an unknown width");
+      Width = (unsigned)*C;
+    }
+    return evalShuffle(shuffleKind(Name), V, L, Width, M);
+  }
+
+  // Votes and the active mask.
+  if ((Name == "__ballot_sync" || Name == "__any_sync" ||
+       Name == "__all_sync") &&
+      Args.size() == 2) {
+    eval(Args[0], M);
+    return evalVote(Name.drop_front(2).drop_back(5), Args[1], E, M);
+  }
+  if ((Name == "__ballot" || Name == "__any" || Name == "__all") &&
+      Args.size() == 1)
+    return evalVote(Name.drop_front(2), Args[0], E, M);
+  if (Name == "__activemask" && Args.empty())
+    return M.decided() ? Value::integer(LaneInt::constant(M.Must))
+                       : freshUniform("__activemask()", true);
+
+  // __mul24, __popc, ...: lane by lane, a product for symbolic 24-bit
+  // operands, one uniform unknown of uniform arguments.
+  if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2) {
+    Value A = eval(Args[0], M), B = eval(Args[1], M);
+    if (A.isInt() && B.isInt() && A.I.isConcrete() && B.I.isConcrete()) {
+      std::optional<LaneInt> R = LaneInt::laneWise(
+          A.I, B.I, [&](int64_t X, int64_t Y) -> std::optional<int64_t> {
+            return pureIntrinsic(Name, {X, Y});
+          });
+      if (R)
+        return derived(Value::integer(*R), A, B);
+    }
+    QualType T = Name == "__umul24" ? Ctx.UnsignedIntTy : Ctx.IntTy;
+    return evalArith(BO_Mul, A, B, T, T, T);
+  }
+
+  // __popc, __clz, __ffs, __brev, abs: lane by lane when every argument is
+  // known; of uniform arguments one uniform unknown; else unknown.
+  if (Args.size() == 1 && pureIntrinsic(Name, {0}).has_value()) {
+    Value A = eval(Args[0], M);
+    if (A.isInt() && A.I.isConcrete()) {
+      LaneArray Out;
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        Out[K] = *pureIntrinsic(Name, {A.I.consts()[K]});
+      Value R = Value::integer(LaneInt::perLane(Out));
+      R.Defined = A.Defined;
+      R.Deps = A.Deps;
+      return R;
+    }
+    if (A.isInt() && A.definedIn(M.May) && A.I.isUniform(M.May)) {
+      Value R = symbolValue(Name.str() + "(...)",
+                            "call " + Name.str() + " " + formKey(A.I, M.May),
+                            /*NonNeg=*/Name != "__brev");
+      R.Deps = A.Deps;
+      return R;
+    }
+    return unknownFrom(A, A, "result of '" + Name.str() + "'");
+  }
+
+  // Cooperative groups.
+  if (!inCooperativeGroups(FD))
+    return std::nullopt;
+  // The group a member function is called on (a static one, such as CUDA's
+  // thread_block_tile::thread_rank, is a plain call of `warp.thread_rank`).
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
+  if (!Obj)
+    if (const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreImpCasts()))
+      Obj = ME->getBase();
+  std::optional<Group> G;
+  llvm::ArrayRef<const Expr *> Rest = Args;
+  if (Obj) {
+    G = groupOf(Obj, M);
+  } else if (!Args.empty() && isGroupType(Args[0]->getType())) {
+    G = groupOf(Args[0], M);
+    Rest = Args.drop_front();
+  }
+  if (Name == "sync" || Name == "barrier_arrive" || Name == "barrier_wait") {
+    for (const Expr *A : Rest)
+      eval(A, M);
+    return Value::unknown("void");
+  }
+  if (Name == "thread_rank" || Name == "size" || Name == "num_threads" ||
+      Name == "group_size" || Name == "meta_group_rank" ||
+      Name == "meta_group_size" || Name == "block_rank" ||
+      Name == "num_blocks") {
+    if (!G)
+      return Value::unknown("'" + Name.str() +
+                            "' of a cooperative group not followed");
+    return groupQuery(*G, Name, M);
+  }
+  if (Name.starts_with("shfl") && G && Rest.size() >= 2) {
+    Value V = eval(Rest[0], M), L = eval(Rest[1], M);
+    unsigned W =
+        G->Kind == Group::Tile && G->Size && G->Size <= 32 ? G->Size : 32;
+    return evalShuffle(shuffleKind(Name), V, L, W, M);
+  }
+  if ((Name == "any" || Name == "all" || Name == "ballot") && G &&
+      Rest.size() == 1 && G->Kind == Group::Tile && G->Size == 32)
+    return evalVote(Name, Rest[0], E, M);
+  if (Name == "reduce") {
+    for (const Expr *A : Rest)
+      eval(A, M);
+    bool WarpWide =
+        G && (G->Kind == Group::Block || G->Kind == Group::Grid ||
+              (G->Kind == Group::Tile && G->Size >= 32 && G->Size % 32 == 0));
+    if (WarpWide && E->getType()->isIntegralOrEnumerationType())
+      return freshUniform("reduce(...)",
+                          E->getType()->isUnsignedIntegerOrEnumerationType());
+    return Value::unknown(
+        WarpWide ? "result of 'reduce' (not an integer)"
+                 : "result of 'reduce' (one value per tile, not per warp)");
+  }
+  return std::nullopt;
+}
+
+Value Interpreter::evalShuffle(StringRef Kind, const Value &V, const Value &L,
+                               unsigned Width, const LaneMask &M) {
+  if (V.isUnknown())
+    return V;
+  // A warp-uniform value is the same whatever lane it comes from.
+  if (V.isInt() && V.definedIn(M.May) && V.I.isUniform(M.May))
+    return V;
+  if (!L.isInt() || !L.I.isConcrete())
+    return unknownFrom(L, V, "shuffle from a lane not known in every lane");
+  std::array<uint8_t, kWarpSize> From;
+  LaneBits Defined = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    int64_t Arg = L.I.consts()[K];
+    int64_t Seg = K & ~(int64_t)(Width - 1), Pos = K & (Width - 1);
+    int64_t Src = K;
+    if (Kind == "idx")
+      Src = Seg + (Arg & (Width - 1));
+    else if (Kind == "up")
+      Src = Pos >= Arg ? K - Arg : K;
+    else if (Kind == "down")
+      Src = Pos + Arg < (int64_t)Width ? K + Arg : K;
+    else if (Kind == "xor")
+      Src = (K ^ Arg) >= Seg + (int64_t)Width || (K ^ Arg) < 0 ? K : K ^ Arg;
+    else
+      return Value::unknown("shuffle not followed");
+    if (Src < 0 || Src >= (int64_t)kWarpSize)
+      Src = K;
+    From[K] = (uint8_t)Src;
+    LaneBits SrcBit = LaneBits(1) << Src;
+    if ((L.Defined >> K & 1) && (V.Defined & SrcBit) && (M.Must & SrcBit))
+      Defined |= LaneBits(1) << K;
+  }
+  Value R = V;
+  R.I = V.I.permuted(From);
+  R.Defined = Defined;
+  appendDeps(R.Deps, L.Deps);
+  if ((Defined & M.May) != M.May && R.Reason.empty())
+    R.Reason = "shuffle from a lane that may be inactive";
+  return R;
+}
+
+Value Interpreter::evalVote(StringRef Kind, const Expr *Pred, const CallExpr *E,
+                            const LaneMask &M) {
+  LaneBool B = evalCond(Pred, M);
+  if (M.decided() && ((B.True | B.False) & M.Must) == M.Must) {
+    LaneBits T = B.True & M.Must;
+    int64_t V = Kind == "ballot" ? (int64_t)T
+                : Kind == "any"  ? (int64_t)(T != 0)
+                                 : (int64_t)(T == M.Must);
+    return Value::integer(LaneInt::constant(V));
+  }
+  return freshUniform(Kind.str() + "(...)", true);
+}
+
+bool Interpreter::isGroupType(QualType T) {
+  T = T.getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() || !inCooperativeGroups(RD))
+    return false;
+  StringRef N = RD->getName();
+  return N == "thread_block" || N == "thread_block_tile" ||
+         N == "thread_group" || N == "grid_group" || N == "coalesced_group";
+}
+
+std::optional<Interpreter::Group> Interpreter::groupOfType(QualType T) const {
+  T = T.getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() || !inCooperativeGroups(RD))
+    return std::nullopt;
+  StringRef N = RD->getName();
+  Group G;
+  if (N == "thread_block") {
+    G.Kind = Group::Block;
+    return G;
+  }
+  if (N == "grid_group") {
+    G.Kind = Group::Grid;
+    return G;
+  }
+  if (N == "coalesced_group") {
+    G.Kind = Group::Coalesced;
+    return G;
+  }
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (N != "thread_block_tile" || !Spec || Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  G.Kind = Group::Tile;
+  G.Size = (unsigned)Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue();
+  if (Spec->getTemplateArgs().size() >= 2 &&
+      Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Type) {
+    std::optional<Group> P =
+        groupOfType(Spec->getTemplateArgs()[1].getAsType());
+    if (P && P->Kind == Group::Block)
+      G.ParentSize = blockThreads();
+    else if (P && P->Kind == Group::Tile)
+      G.ParentSize = P->Size;
+  }
+  return G;
+}
+
+std::optional<Interpreter::Group> Interpreter::groupOf(const Expr *E,
+                                                       const LaneMask &M) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BT->getSubExpr();
+    else if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+      E = EW->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() >= 1 &&
+             isGroupType(CE->getArg(0)->getType()))
+      E = CE->getArg(0);
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+             MC && isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()) &&
+             isGroupType(MC->getImplicitObjectArgument()->getType()))
+      // thread_block_tile<32, thread_block> -> thread_block_tile<32>
+      E = MC->getImplicitObjectArgument();
+    else
+      break;
+  }
+  if (!E)
+    return std::nullopt;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+        auto It = F->Groups.find(VD);
+        if (It != F->Groups.end())
+          return It->second;
+      }
+    return groupOfType(E->getType());
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && FD->getIdentifier() && inCooperativeGroups(FD)) {
+      StringRef N = FD->getName();
+      Group G;
+      if (N == "this_thread_block")
+        return G;
+      if (N == "this_grid") {
+        G.Kind = Group::Grid;
+        return G;
+      }
+      if (N == "coalesced_threads") {
+        G.Kind = Group::Coalesced;
+        return G;
+      }
+      if (N == "tiled_partition" && CE->getNumArgs() >= 1) {
+        G.Kind = Group::Tile;
+        if (const TemplateArgumentList *TA =
+                FD->getTemplateSpecializationArgs())
+          if (TA->size() >= 1 &&
+              TA->get(0).getKind() == TemplateArgument::Integral)
+            G.Size = (unsigned)TA->get(0).getAsIntegral().getZExtValue();
+        if (!G.Size && CE->getNumArgs() >= 2) {
+          Value N = eval(CE->getArg(1), M);
+          std::optional<int64_t> C = N.isInt() && N.definedIn(M.May)
+                                         ? N.I.asConstant(M.May)
+                                         : std::nullopt;
+          if (C && *C > 0 && llvm::isPowerOf2_64(*C) && *C <= 1024)
+            G.Size = (unsigned)*C;
+        }
+        std::optional<Group> P = groupOf(CE->getArg(0), M);
+        if (P && P->Kind == Group::Block)
+          G.ParentSize = blockThreads();
+        else if (P && P->Kind == Group::Tile)
+          G.ParentSize = P->Size;
+        return G;
+      }
+    }
+  }
+  return groupOfType(E->getType());
+}
+
+Value Interpreter::groupQuery(const Group &G, StringRef What,
+                              const LaneMask &M) {
+  LaneArray T = linearTid();
+  auto PerLane = [&](auto F) {
+    LaneArray Out;
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      Out[K] = F(T[K], K);
+    return Value::integer(LaneInt::perLane(Out));
+  };
+  int64_t BT = blockThreads();
+  bool IsSize = What == "size" || What == "num_threads" || What == "group_size";
+  switch (G.Kind) {
+  case Group::Block:
+    if (What == "thread_rank")
+      return PerLane([](int64_t X, unsigned) { return X; });
+    if (IsSize)
+      return Value::integer(LaneInt::constant(BT));
+    break;
+  case Group::Tile: {
+    if (!G.Size)
+      return Value::unknown("'" + What.str() +
+                            "' of a tile whose size is not known");
+    int64_t N = G.Size, P = G.ParentSize;
+    if (What == "thread_rank")
+      return PerLane([N](int64_t X, unsigned) { return X % N; });
+    if (IsSize)
+      return Value::integer(LaneInt::constant(N));
+    if (What == "meta_group_rank" || What == "meta_group_size") {
+      if (!P)
+        return Value::unknown("'" + What.str() +
+                              "' of a tile whose parent group is not known");
+      if (What == "meta_group_size")
+        return Value::integer(LaneInt::constant((P + N - 1) / N));
+      return PerLane([N, P](int64_t X, unsigned) { return (X % P) / N; });
+    }
+    break;
+  }
+  case Group::Grid: {
+    QualType U = Ctx.UnsignedLongLongTy;
+    auto Mul = [&](const Value &A, const Value &B) {
+      return evalArith(BO_Mul, A, B, U, U, U);
+    };
+    auto Add = [&](const Value &A, const Value &B) {
+      return evalArith(BO_Add, A, B, U, U, U);
+    };
+    Value GX = symbolValue("gridDim.x"), GY = symbolValue("gridDim.y"),
+          GZ = symbolValue("gridDim.z");
+    Value Blocks = Mul(Mul(GX, GY), GZ);
+    Value Rank = Add(symbolValue("blockIdx.x"),
+                     Mul(GX, Add(symbolValue("blockIdx.y"),
+                                 Mul(GY, symbolValue("blockIdx.z")))));
+    Value BTV = Value::integer(LaneInt::constant(BT));
+    if (What == "block_rank")
+      return Rank;
+    if (What == "num_blocks")
+      return Blocks;
+    if (IsSize)
+      return Mul(Blocks, BTV);
+    if (What == "thread_rank")
+      return Add(Mul(Rank, BTV),
+                 PerLane([](int64_t X, unsigned) { return X; }));
+    break;
+  }
+  case Group::Coalesced:
+    if (!M.decided())
+      return Value::unknown("'" + What.str() +
+                            "' of a coalesced group whose lanes are not known");
+    if (What == "thread_rank")
+      return PerLane([&](int64_t, unsigned K) -> int64_t {
+        return llvm::popcount(M.Must & ((LaneBits(1) << K) - 1));
+      });
+    if (IsSize)
+      return Value::integer(LaneInt::constant(llvm::popcount(M.Must)));
+    break;
+  }
+  return Value::unknown("'" + What.str() +
+                        "' of a cooperative group not followed");
+}
+
+std::optional<Value> Interpreter::evalGroupDim3Field(const CallExpr *Call,
+                                                     unsigned Dim,
+                                                     const LaneMask &M) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || !inCooperativeGroups(FD) || Dim > 2)
+    return std::nullopt;
+  StringRef N = FD->getName();
+  std::optional<Group> G;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    G = groupOf(MC->getImplicitObjectArgument(), M);
+  else if (const auto *ME =
+               dyn_cast<MemberExpr>(Call->getCallee()->IgnoreImpCasts()))
+    G = groupOf(ME->getBase(), M);
+  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    G = groupOfType(MD->getThisType()->getPointeeType());
+  if (!G)
+    return std::nullopt;
+  static const char *XYZ[] = {"x", "y", "z"};
+  unsigned BD[3] = {Block.X, Block.Y, Block.Z};
+  if (G->Kind == Group::Block) {
+    if (N == "thread_index")
+      return Value::integer(LaneInt::perLane(Tid[Dim]));
+    if (N == "group_index")
+      return symbolValue(std::string("blockIdx.") + XYZ[Dim]);
+    if (N == "dim_threads" || N == "group_dim")
+      return Value::integer(LaneInt::constant(BD[Dim]));
+  }
+  if (G->Kind == Group::Grid) {
+    if (N == "block_index")
+      return symbolValue(std::string("blockIdx.") + XYZ[Dim]);
+    if (N == "dim_blocks")
+      return symbolValue(std::string("gridDim.") + XYZ[Dim]);
+  }
+  return std::nullopt;
+}
+
+Value Interpreter::evalMemcpy(const CallExpr *E,
+                              llvm::ArrayRef<const Expr *> Args,
+                              const LaneMask &M) {
+  Value Dst = eval(Args[0], M), Src = eval(Args[1], M), N = eval(Args[2], M);
+  std::optional<int64_t> Bytes =
+      N.isInt() && N.definedIn(M.May) ? N.I.asConstant(M.May) : std::nullopt;
+  // The type of the bytes moved: the pointee of either side when it has
+  // that size, else an integer of that size.
+  QualType Ty;
+  for (const Expr *A : {Args[1], Args[0]}) {
+    QualType P = A->IgnoreParenImpCasts()->getType();
+    if (Ty.isNull() && P->isPointerType() && Bytes &&
+        sizeOf(P->getPointeeType()) == *Bytes)
+      Ty = P->getPointeeType();
+  }
+  if (Ty.isNull() && Bytes && llvm::is_contained({1, 2, 4, 8}, *Bytes))
+    Ty = Ctx.getIntTypeForBitwidth(*Bytes * 8, false);
+  if (Ty.isNull() && Bytes && *Bytes == 16)
+    Ty = Ctx.UnsignedInt128Ty;
+  if (!Ty.isNull() && Src.isPtr())
+    record(Args[1], AccessOp::Load, LValue::memory(Src), Ty, M);
+  if (Dst.isPtr() && Dst.Base->Space == MemObject::Local) {
+    // The destination local gets bytes the analysis does not follow.
+    if (Dst.Base->Decl && lookup(Dst.Base->Decl))
+      writeVar(Dst.Base->Decl, Value::unknown("value copied by memcpy"), M);
+  } else if (!Ty.isNull() && Dst.isPtr()) {
+    record(Args[0], AccessOp::Store, LValue::memory(Dst), Ty, M);
+  }
+  (void)E;
+  return Dst;
+}
