@@ -32,6 +32,6 @@ __global__ void slope(const float* h, float* out, unsigned width,
     out[i] = h[i - 1];
   // Four rows of 8 floats; a row shifted by one float straddles two sectors:
   // at most 8 sectors (not 12 from a lane wrapped to 2^32 - 1).
-  // CHECK: :[[@LINE-4]]:5: warning: global store 'out[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lanes 0,1,2,3,... write bytes 0, 4, 8, 12, ...; worst case over blockIdx.x, blockIdx.y, height, width (possible: only for some alignments or values of blockIdx.x, blockIdx.y, height, width) [cuda-uncoalesced-global]
-  // CHECK: :[[@LINE-5]]:14: warning: global load 'h[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lanes 0,1,2,3,... read bytes 0, 4, 8, 12, ...; worst case over blockIdx.x, blockIdx.y, height, width [cuda-uncoalesced-global]
+  // CHECK: :[[@LINE-3]]:5: warning: global store 'out[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lanes 0,1,2,3,... write bytes 0, 4, 8, 12, ...; worst case over blockIdx.x, blockIdx.y, height, width (possible: only for some alignments or values of blockIdx.x, blockIdx.y, height, width) [cuda-uncoalesced-global]
+  // CHECK: :[[@LINE-4]]:14: warning: global load 'h[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lanes 0,1,2,3,... read bytes 0, 4, 8, 12, ...; worst case over blockIdx.x, blockIdx.y, height, width [cuda-uncoalesced-global]
 }
