@@ -16,8 +16,9 @@
 //                                  a reference to a caller's local is
 //                                  copied in and back out
 //   anything else                  arguments evaluated, result Unknown;
-//                                  an integer function of warp-uniform
-//                                  integers is a uniform unknown
+//                                  an integer library function of
+//                                  warp-uniform integers is a uniform
+//                                  unknown
 // The CUDA builtin variables (threadIdx, blockIdx, blockDim, gridDim) are
 // evalCudaBuiltin.
 //
@@ -166,7 +167,11 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
             B->Elems.clear();
   } else if (!Vals.empty() && !isa<CXXMethodDecl>(FD) &&
              E->getType()->isIntegralOrEnumerationType() &&
-             !E->getType()->isBooleanType()) {
+             !E->getType()->isBooleanType() &&
+             (FD->getBuiltinID() || Name.starts_with("__") ||
+              SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))) {
+    // Library code and (reserved) __intrinsics only: a user function
+    // defined in another file may read threadIdx itself.
     bool Uniform = true;
     std::string Key = "call " + FD->getQualifiedNameAsString();
     for (unsigned I = 0; I < Vals.size() && Uniform; ++I) {

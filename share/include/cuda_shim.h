@@ -128,6 +128,7 @@ __device__ unsigned __umul24(unsigned a, unsigned b);
 __device__ int __popc(unsigned x);
 __device__ int __ffs(int x);
 __device__ int __clz(int x);
+__device__ unsigned __byte_perm(unsigned x, unsigned y, unsigned s);
 extern "C" __device__ void *memcpy(void *d, const void *s, size_t n);
 
 /* A minimal cooperative_groups: the group types and the calls the analyzer

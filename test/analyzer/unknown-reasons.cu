@@ -11,10 +11,13 @@ __global__ void reason_of_call(const float* in, float* out, int n) {
   // CHECK: :[[@LINE-2]]:14: remark: global load 'x[...]' not analyzed: result of 'opaque'
 }
 
-// An integer function of warp-uniform integers is one uniform unknown.
-__global__ void uniform_call(const float* in, float* out, int n) {
-  const float* x = in + opaque(n) * 32;
+// An integer library function of warp-uniform integers is one uniform
+// unknown; a user function without a body may read threadIdx itself.
+__global__ void uniform_call(const float* in, float* out, unsigned n) {
+  const float* x = in + __byte_perm(n, 0, 0x3210) * 32;
   out[threadIdx.x] = x[threadIdx.x];
   // CHECK: :[[@LINE-1]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
   // CHECK: :[[@LINE-2]]:22: remark: global load 'x[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k, exact
+  out[opaque(n) + threadIdx.x] = 0;
+  // CHECK: :[[@LINE-1]]:3: remark: global store 'out[...]' not analyzed: result of 'opaque'
 }
