@@ -1,11 +1,8 @@
-// Known tool bug RT-5 (/work/coord/redteam-bugs.md): fields of a by-value
-// kernel argument (a functor's member, an accessor's pointer and leading
-// dimension) live in the kernel's parameter space (constant bank), not in
-// global memory; reading them is not a global request. The tool reports
-// them as global loads (1 sector, 'data' and 'ld' even exact). The
-// checker fails on those records: they are listed by no annotation. Remove
-// the XFAIL line when fixed.
-// XFAIL: *
+// Was known tool bug RT-5 (/work/coord/redteam-bugs.md), fixed on branch
+// reach: fields of a by-value kernel argument (a functor's member, an
+// accessor's pointer and leading dimension) live in the kernel's parameter
+// space (constant bank), not in global memory; reading them is not a global
+// request. The checker fails on any record no annotation lists.
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 
