@@ -668,7 +668,17 @@ std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
                                             const LaneMask &M) {
   Binding *B = localBinding(Addr.Base);
   int64_t Size = sizeOf(Ty);
-  if (!B || !Size || B->Elems.empty())
+  if (!B || !Size)
+    return std::nullopt;
+  // A scalar local read through a pointer to it (`*pp` with pp = &p): its
+  // value, where every lane reads all of it.
+  QualType VT = Addr.Base->Decl->getType().getNonReferenceType();
+  if (!VT->isArrayType() && !VT->isRecordType()) {
+    if (sizeOf(VT) == Size && lanesAt(Addr, M.May, 0) == M.May)
+      return B->V;
+    return std::nullopt;
+  }
+  if (B->Elems.empty())
     return std::nullopt;
   std::optional<Value> R;
   LaneBits Done = 0;
@@ -701,8 +711,22 @@ void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
   // on an unknown, a generalized loop), under lanes not decided, or in the
   // dry run of a loop, is not joined or restored with the caller's
   // variables: forget it.
+  QualType VT = Addr.Base->Decl->getType().getNonReferenceType();
+  bool Scalar = !VT->isArrayType() && !VT->isRecordType();
   if (!Size || (Outer && (Split || !M.decided() || !Recording))) {
     B->Elems.clear();
+    if (Scalar)
+      B->V = Value::unknown("value written through a pointer on a path not "
+                            "followed");
+    return;
+  }
+  // A scalar local written through a pointer to it (`*pp += n` with
+  // pp = &p): its value, where every lane writes all of it.
+  if (Scalar) {
+    if (sizeOf(VT) == Size && lanesAt(Addr, M.May, 0) == M.May)
+      B->V = Value::mergeMasked(B->V, V, M);
+    else
+      B->V = Value::unknown("value written through a pointer not followed");
     return;
   }
   std::map<int64_t, LaneBits> ByOff;

@@ -39,3 +39,14 @@ __global__ void null_and_pointer_compare(float* out, float* mean) {
     p[0] = 1;
   // CHECK: :[[@LINE-1]]:5: remark: global store 'p[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
 }
+
+// A local written through a pointer to it (`*pp += n`, pp = &p) gets the
+// value written.
+__device__ void advance_pp(const float** pp, int n) { *pp += n; }
+__global__ void pointer_to_local(const float* in, float* out) {
+  const float* p = in;
+  advance_pp(&p, threadIdx.x * 3);
+  out[threadIdx.x] = *p;
+}
+// CHECK: :[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+// CHECK: :[[@LINE-3]]:22: warning: global load '*p' touches 12 sectors per warp request (ideal 4, 33.3% efficiency): lane k reads byte 12*k [cuda-uncoalesced-global]

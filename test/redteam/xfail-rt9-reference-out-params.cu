@@ -1,9 +1,8 @@
-// Known tool bug RT-9 (/work/coord/redteam-bugs.md): a helper that writes
-// the caller's local through a reference (or a pointer to it), or a local
-// reference aliasing a local, has no effect in the analysis: the caller keeps the old value and the access
-// built from it is exact and wrong (one broadcast sector where the lanes
-// read a 4x8 tile or a 12-byte stride). Remove the XFAIL line when fixed.
-// XFAIL: *
+// Was known tool bug RT-9 (/work/coord/redteam-bugs.md), fixed on branch
+// reach: a helper that writes the caller's local through a reference (or a
+// pointer to it), or a local reference aliasing a local, now changes the
+// caller's value (it kept the old one: one broadcast sector, exact and wrong,
+// where the lanes read a 4x8 tile or a 12-byte stride).
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 
