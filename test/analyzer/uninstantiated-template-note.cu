@@ -9,4 +9,4 @@ template <typename T, int BLOCK> __global__ void scale(T* out) {
   out[blockIdx.x * BLOCK + threadIdx.x] = 0;
 }
 // CHECK: :[[@LINE-3]]:50: remark: kernel template 'scale' is never instantiated in this file; not analyzed (give its template parameters with --assume, e.g. --assume=scale:T=float --assume=scale:BLOCK=256)
-// GIVEN: :[[@LINE-3]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+// GIVEN: :[[@LINE-3]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over blockIdx.x; under the assumed block shape 256x1x1
