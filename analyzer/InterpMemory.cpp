@@ -461,12 +461,16 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   // (sm_90 has no 32-byte load or store: NVCC copies a double4 as two
   // ld.v2.f64); any other size (a double3 copy, 24 bytes, 8-aligned; a
   // double4, 32 bytes) is split into requests of the widest size its
-  // alignment allows, each its own warp request with its own sectors.
+  // alignment allows, each its own warp request with its own sectors. So is
+  // an access aligned below its size (a 16-byte struct of four floats
+  // without __align__(16) is four 4-byte requests: redteam RT-7).
   unsigned Bytes = Ev.Bytes;
-  if (Bytes && !llvm::is_contained({1u, 2u, 4u, 8u, 16u}, Bytes)) {
-    uint64_t Align = Ty.isNull() || Ty->isIncompleteType()
-                         ? 1
-                         : Ctx.getTypeAlignInChars(Ty).getQuantity();
+  uint64_t Align = !Bytes || Ty.isNull() || Ty->isIncompleteType() ||
+                           Ty->isDependentType()
+                       ? Bytes
+                       : Ctx.getTypeAlignInChars(Ty).getQuantity();
+  if (Bytes &&
+      (!llvm::is_contained({1u, 2u, 4u, 8u, 16u}, Bytes) || Align < Bytes)) {
     unsigned W = 16;
     while (W > 1 && (Bytes % W != 0 || Align % W != 0))
       W /= 2;

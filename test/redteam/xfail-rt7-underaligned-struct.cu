@@ -6,7 +6,7 @@
 // of the warp: 16 sectors for 4 ideal (Particle), 8 for 4 (Pair). The tool
 // costs one 16-byte (8-byte) request at 100% and calls it exact. Remove the
 // XFAIL line when fixed.
-// XFAIL: *
+// (Fixed: the XFAIL line was removed when the tool was fixed.)
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 
