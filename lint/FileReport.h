@@ -13,6 +13,11 @@
 
 #include "lint/Results.h"
 #include "lint/TranslationUnit.h"
+#include <memory>
+
+namespace clang {
+class CompilerInvocation;
+}
 
 namespace ccl {
 
@@ -24,6 +29,8 @@ struct ParseState {
   std::vector<ParseError> ErrorsAt;
   /// -D/-I flags of the parse, for the --verify build.
   std::vector<std::string> HostFlags;
+  /// The parse's compiler invocation, for --verify=jit's device build.
+  std::shared_ptr<clang::CompilerInvocation> Invocation;
 };
 
 /// Fills \p Out (accesses, findings, notes, text, summary) from \p TU.

@@ -30,9 +30,11 @@ enum ExitStatus {
 };
 
 enum class OutputFormat { Text, Json, Sarif, Html };
-/// --verify: run the kernels and measure what each access did; NcuCsv:
-/// --ncu-csv, compare with a source page the user profiled.
-enum class VerifyMode { None, Cpu, Gpu, NcuCsv };
+/// --verify: run the kernels and measure what each access did (Cpu: the
+/// host re-compilation of the file, runtime/CpuVerifier.h; Jit: the device
+/// code clang compiles, run on the CPU, runtime/jit/); NcuCsv: --ncu-csv,
+/// compare with a source page the user profiled.
+enum class VerifyMode { None, Cpu, Gpu, NcuCsv, Jit };
 /// --report: which findings and accesses are shown. Flagged: certain
 /// findings; Possible: also those that need an unlucky alignment or value;
 /// All: possible findings and a remark for every other access.

@@ -165,6 +165,9 @@ public:
     for (const auto &E : CI.getHeaderSearchOpts().UserEntries)
       if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
         S.Parse.HostFlags.push_back("-I" + E.Path);
+    if (Opts.Verify == VerifyMode::Jit)
+      S.Parse.Invocation =
+          std::make_shared<CompilerInvocation>(CI.getInvocation());
     TUAnalysis TU = analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
                                            S.Parse.ErrorsAt);
     S.Instantiations = TU.Instantiations;

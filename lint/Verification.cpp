@@ -57,10 +57,37 @@ unsigned predicted(const AccessRecord &R, bool Ideal) {
 }
 } // namespace
 
+Error Verification::runJit(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
+  JitVerifier::Config JC;
+  JC.AssumeText = Opts.AssumeText;
+  JC.KernelAssume = Opts.KernelAssume;
+  JC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
+  if (!Opts.VerifyOutput.empty())
+    JC.KeepDir = Opts.VerifyOutput + "/" + sys::path::stem(File).str();
+  Jit = std::make_unique<JitVerifier>(Ctx, Invocation, JC);
+  for (KernelRun &R : Runs)
+    R.Launch = Jit->addLaunch(R.Kernel, R.Name, R.Shape.Dim);
+  if (Error E = Jit->run()) {
+    Jit.reset();
+    for (KernelRun &R : Runs)
+      R.Launch = ~0u;
+    RunError = toString(std::move(E));
+    return failure(RunError);
+  }
+  for (KernelRun &R : Runs)
+    if (!Jit->launchFailure(R.Launch).empty()) {
+      R.NotRunnable = Jit->launchFailure(R.Launch);
+      R.Launch = ~0u;
+    }
+  return Error::success();
+}
+
 Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
   this->Ctx = &Ctx;
   if (ncuCsv(Opts))
     return runNcuCsv(Ctx, Runs);
+  if (Opts.Verify == VerifyMode::Jit)
+    return runJit(Ctx, Runs);
   CpuVerifier::Config VC;
   VC.AssumeText = Opts.AssumeText;
   VC.RuntimeDir = runtimeDir();
@@ -178,10 +205,35 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
                                 AccessReport &Out) {
   if (ncuCsv(Opts))
     return judgeNcu(R, Run, Out);
-  if (!Verifier || Run.Launch == ~0u) {
+  if ((!Verifier && !Jit) || Run.Launch == ~0u) {
     Out.Verdict =
         Run.NotRunnable.empty() ? Verdict::NotVerified : Verdict::NotRunnable;
     return "";
+  }
+  if (Jit) {
+    std::optional<Measurement> M = Jit->measured(Run.Launch, R);
+    if (!M) {
+      Out.Verdict = Verdict::NotInstrumented;
+      return "not verified: " + Jit->notInstrumentedReason(R);
+    }
+    // The run's shapes, when the analysis assumed them, are said.
+    std::string Assumed;
+    if (Run.Shape.Source == BlockShape::Default)
+      Assumed = " (block " + std::to_string(Run.Shape.Dim.X) + "x" +
+                std::to_string(Run.Shape.Dim.Y) + "x" +
+                std::to_string(Run.Shape.Dim.Z) + " assumed, " +
+                Jit->gridText(Run.Launch) + ")";
+    if (!M->Executed) {
+      Out.Verdict = Verdict::NotExecuted;
+      ++NotExecuted;
+      return "not executed in the jit run" + Assumed;
+    }
+    Out.Measured = M;
+    unsigned Bytes = Jit->measuredBytes(Run.Launch, R);
+    std::string Text = compare(R, *M, Out);
+    if (Bytes && Bytes != R.Bytes)
+      Text += " (compiled as " + std::to_string(Bytes) + "-byte accesses)";
+    return Text + Assumed;
   }
   std::optional<Measurement> M = Verifier->measured(Run.Launch, R);
   if (!M) {
@@ -335,7 +387,10 @@ std::string Verification::summary() const {
   std::string Where =
       ncuCsv(Opts)
           ? "compared with ncu (" + sys::path::filename(Opts.NcuCsv).str() + ")"
-          : std::string("verified on ") + (gpu(Opts) ? "gpu" : "cpu");
+          : std::string("verified on ") +
+                (gpu(Opts)                        ? "gpu"
+                 : Opts.Verify == VerifyMode::Jit ? "cpu (jit)"
+                                                  : "cpu");
   return Where + ": " + std::to_string(Compared) +
          " predictions compared with measurements: " +
          std::to_string(Confirmed) + " confirmed, " + std::to_string(Refuted) +

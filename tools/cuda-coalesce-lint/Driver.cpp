@@ -67,9 +67,10 @@ cl::opt<bool> Werror("werror",
 cl::opt<std::string> Verify(
     "verify",
     cl::desc("Run the kernels and measure every analyzed access: cpu (host "
-             "compiler, no GPU needed) or gpu (nvcc, a CUDA device, and "
-             "Nsight Compute when found)"),
-    cl::value_desc("cpu|gpu"), cl::cat(Category));
+             "compiler, no GPU needed), jit (the device code clang compiles, "
+             "run on the CPU) or gpu (nvcc, a CUDA device, and Nsight "
+             "Compute when found)"),
+    cl::value_desc("cpu|jit|gpu"), cl::cat(Category));
 cl::opt<std::string> NcuCsvPath(
     "ncu-csv",
     cl::desc("Compare the predictions with what Nsight Compute measured on "
@@ -274,9 +275,11 @@ Error readModes(LintOptions &Opts) {
     Opts.Verify = VerifyMode::Cpu;
   else if (Verify == "gpu")
     Opts.Verify = VerifyMode::Gpu;
+  else if (Verify == "jit")
+    Opts.Verify = VerifyMode::Jit;
   else
     return usageError("unknown --verify '" + Verify +
-                      "' (expected cpu or gpu)");
+                      "' (expected cpu, jit or gpu)");
   if (!NcuCsvPath.empty()) {
     if (Opts.Verify != VerifyMode::None)
       return usageError("--ncu-csv and --verify cannot be combined");
