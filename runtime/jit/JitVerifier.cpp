@@ -40,6 +40,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include <csignal>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -974,6 +975,22 @@ void JitVerifier::Impl::retarget(llvm::Module &Mod) {
     if (auto DL = JTMB->getDefaultDataLayoutForTarget())
       Mod.setDataLayout(*DL);
   }
+  // libdevice's __nv_X that the runtime does not define is the C library's
+  // X (__nv_expf is expf, __nv_fast_expf too).
+  std::set<std::string> Own;
+  for (const auto &KV : runtimeSymbols())
+    Own.insert(KV.first);
+  for (Function &F : Mod)
+    if (F.isDeclaration() && F.getName().starts_with("__nv_") &&
+        !Own.count(F.getName().str())) {
+      StringRef Base = F.getName().drop_front(5);
+      Base.consume_front("fast_");
+      std::string Name = Base.str();
+      if (Function *Existing = Mod.getFunction(Name))
+        F.replaceAllUsesWith(Existing);
+      else
+        F.setName(Name);
+    }
   for (Function &F : Mod) {
     F.setCallingConv(CallingConv::C);
     F.removeFnAttr("target-cpu");

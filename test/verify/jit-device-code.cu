@@ -44,4 +44,14 @@ __global__ void copy3(const double3 *a, double3 *b) {
 // CHECK: [[@LINE-3]]:3: note: confirmed: measured 24 sectors (ideal 8) over 48 warp requests
 // CHECK: [[@LINE-4]]:20: warning: global load 'a[...]' touches 24 sectors per warp request (ideal 8, 33.3% efficiency)
 // CHECK: [[@LINE-5]]:20: note: confirmed: measured 24 sectors (ideal 8) over 48 warp requests
-// CHECK: note: verified on cpu (jit): 9 predictions compared with measurements: 9 confirmed, 0 refuted
+
+// libdevice's functions: the runtime's own (rsqrtf, __fdividef) or the C
+// library's (expf, sinf, exp, pow).
+__global__ void math(const float *in, float *out, const double *d, double *od) {
+  int i = threadIdx.x;
+  out[i] = expf(in[i]) + sinf(in[i]) + rsqrtf(in[i] + 1.0f) + __fdividef(in[i], 3.0f);
+  od[i] = exp(d[i]) + pow(d[i], 2.0);
+}
+// CHECK: [[@LINE-3]]:3: remark: global store 'out[...]'{{.*}}; confirmed: measured 4 sectors (ideal 4) over 16 warp requests
+// CHECK: [[@LINE-3]]:3: remark: global store 'od[...]'{{.*}}; confirmed: measured 8 sectors (ideal 8) over 16 warp requests
+// CHECK: note: verified on cpu (jit): 17 predictions compared with measurements: 17 confirmed, 0 refuted
