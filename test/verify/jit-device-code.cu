@@ -27,7 +27,7 @@ __global__ void block_reverse(const float *in, float *out) {
 }
 // CHECK: [[@LINE-4]]:3: remark: shared store 'tile[...]'{{.*}}; confirmed: measured 1 wavefronts (ideal 1) over 16 warp requests
 // CHECK: [[@LINE-5]]:23: remark: global load 'in[...]'{{.*}}; confirmed: measured 4 sectors (ideal 4) over 16 warp requests
-// CHECK: [[@LINE-4]]:3: remark: global store 'out[...]'{{.*}}; measured 4 sectors (ideal 4) over 16 warp requests (no prediction)
+// CHECK: [[@LINE-4]]:3: remark: global store 'out[...]'{{.*}}, exact; confirmed: measured 4 sectors (ideal 4) over 16 warp requests
 // CHECK: [[@LINE-5]]:30: remark: shared load 'tile[...]'{{.*}}; confirmed: measured 1 wavefronts (ideal 1) over 16 warp requests
 
 __global__ void add_one(const half2 *a, half2 *o) {
