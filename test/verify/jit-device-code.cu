@@ -54,4 +54,4 @@ __global__ void math(const float *in, float *out, const double *d, double *od) {
 }
 // CHECK: [[@LINE-3]]:3: remark: global store 'out[...]'{{.*}}; confirmed: measured 4 sectors (ideal 4) over 16 warp requests
 // CHECK: [[@LINE-3]]:3: remark: global store 'od[...]'{{.*}}; confirmed: measured 8 sectors (ideal 8) over 16 warp requests
-// CHECK: note: verified on cpu (jit): 17 predictions compared with measurements: 17 confirmed, 0 refuted
+// CHECK: note: verified on cpu (jit): 18 predictions compared with measurements: 18 confirmed, 0 refuted
