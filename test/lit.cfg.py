@@ -39,6 +39,9 @@ config.substitutions.append(("%shim-flags", "-x cuda --cuda-device-only -nocudai
                              "--cuda-gpu-arch=sm_90 -isystem " + shim + " -include " +
                              os.path.join(shim, "cuda_shim.h")))
 # A sanitized plugin cannot be loaded into the (uninstrumented) clang-tidy.
+# The sanitizer build (ASan installs its own SIGFPE/SIGSEGV handlers).
+if config.ccl_sanitize.upper() in ("ON", "1", "TRUE"):
+    config.available_features.add("sanitized")
 if os.path.exists(tidy) and config.ccl_sanitize.upper() not in ("ON", "1", "TRUE"):
     config.available_features.add("clang-tidy")
 import shutil
