@@ -282,7 +282,7 @@ public:
       addUnresolved(E);
       // A parameter of the launching function: the shape comes from its
       // callers (`void launch(dim3 block) { k<<<g, block>>>(); }`).
-      if (const auto *P = paramOf(Block))
+      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(blockVariable(Block)))
         ParamLaunches.push_back({E, Current, P});
       // A local dim3 changed in ways not followed here: running the host
       // code would read its initializer, so the shape stays unknown.
@@ -381,16 +381,6 @@ private:
     const FunctionDecl *Host;
     const ParmVarDecl *Param;
   };
-  static const ParmVarDecl *paramOf(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-      if (CE->getNumArgs() == 1 &&
-          CE->getConstructor()->isCopyOrMoveConstructor())
-        E = CE->getArg(0)->IgnoreParenImpCasts();
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<ParmVarDecl>(DR->getDecl());
-    return nullptr;
-  }
   const FunctionDecl *launcherOf(const CUDAKernelCallExpr *E) const {
     auto It = LauncherOf.find(E);
     return It == LauncherOf.end() ? nullptr : It->second;

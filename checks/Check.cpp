@@ -88,23 +88,29 @@ std::string ccl::describeLanes(const AccessRecord &R) {
          Offs + (More ? ", ..." : "") + Active;
 }
 
+DependenceParts ccl::splitDependence(const AccessRecord &R) {
+  DependenceParts P;
+  for (const std::string &D : R.DependsOn) {
+    bool Cond = D.size() > 2 && D.front() == '(' && D.back() == ')';
+    std::string &To = Cond ? P.Conditions : P.Names;
+    To += (To.empty() ? ""
+           : Cond     ? "; "
+                      : ", ") +
+          (Cond ? D.substr(1, D.size() - 2) : D);
+  }
+  return P;
+}
+
 std::string ccl::describeDependence(const AccessRecord &R) {
   if (R.Exact)
     return "";
-  // Named unknowns ("n", "blockIdx.x") the worst case is taken over, and
-  // conditions ("(a goto at line 9 is not followed)") it rests on.
-  std::string Names, Conditions;
-  for (const std::string &D : R.DependsOn) {
-    if (D.size() > 2 && D.front() == '(' && D.back() == ')')
-      Conditions += "; " + D.substr(1, D.size() - 2);
-    else
-      Names += (Names.empty() ? "" : ", ") + D;
-  }
+  // Named unknowns the worst case is taken over, conditions it rests on.
+  DependenceParts P = splitDependence(R);
   std::string S = "; worst case";
-  if (!Names.empty())
-    S += " over " + Names;
-  if (!Conditions.empty())
-    S += (Names.empty() ? ":" + Conditions.substr(1) : Conditions);
+  if (!P.Names.empty())
+    S += " over " + P.Names;
+  if (!P.Conditions.empty())
+    S += (P.Names.empty() ? ": " : "; ") + P.Conditions;
   if (!R.HoldsFor.empty())
     S += " (reached for " + R.HoldsFor + ")";
   return S;

@@ -87,6 +87,14 @@ std::string describeAccess(const AccessRecord &R, const clang::ASTContext &Ctx);
 std::string describeLanes(const AccessRecord &R);
 /// "; worst case over blockIdx.x, n (holds for n >= 8)" or "".
 std::string describeDependence(const AccessRecord &R);
+
+/// A record's dependencies in two kinds: named unknowns ("n, blockIdx.x"),
+/// joined by ", ", and conditions written in parentheses ("a goto at line 9
+/// is not followed"), without them, joined by "; ".
+struct DependenceParts {
+  std::string Names, Conditions;
+};
+DependenceParts splitDependence(const AccessRecord &R);
 /// Notes on block shape, alignment, the worst instance and index provenance.
 void addStandardNotes(const AccessRecord &R, const CheckContext &C, Finding &F);
 

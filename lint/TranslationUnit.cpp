@@ -71,9 +71,8 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       continue;
     }
     if (std::optional<ParseError> E = firstErrorIn(K, Errors, Ctx)) {
-      PresumedLoc P =
-          Ctx.getSourceManager().getPresumedLoc(
-              Ctx.getSourceManager().getExpansionLoc(E->Loc));
+      PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
+          Ctx.getSourceManager().getExpansionLoc(E->Loc));
       TU.Remarks.push_back(
           {K->getLocation(),
            "kernel '" + Name + "' not analyzed: clang reported an error in it" +
@@ -162,19 +161,12 @@ Finding ccl::reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
   const SiteRecord &W = Site[Worst];
   Finding F = reportFinding(C, *W.R, *W.Run, TU, Ctx);
   if (!llvm::any_of(Site, [](const SiteRecord &S) { return S.Certain; })) {
-    // Named unknowns ("n", "blockIdx.x") and conditions ("(the block
-    // shape, assumed 256x1x1)") read differently.
-    std::string Names, Conditions;
-    for (const std::string &D : W.R->DependsOn) {
-      bool Cond = D.size() > 2 && D.front() == '(' && D.back() == ')';
-      std::string &To = Cond ? Conditions : Names;
-      To += (To.empty() ? "" : Cond ? "; " : ", ") +
-            (Cond ? D.substr(1, D.size() - 2) : D);
-    }
     // The conditions are in the message already ("worst case: ...").
-    if (!Names.empty() || Conditions.empty())
+    DependenceParts P = splitDependence(*W.R);
+    if (!P.Names.empty() || P.Conditions.empty())
       F.Message += " (possible: only for some alignments or values of " +
-                   (Names.empty() ? std::string("the unknowns") : Names) + ")";
+                   (P.Names.empty() ? std::string("the unknowns") : P.Names) +
+                   ")";
     else
       F.Message += " (possible)";
   }
