@@ -3,6 +3,7 @@
 // (analyzer/LaunchConfig.h). Each snippet is parsed for the device side with
 // the project's hermetic CUDA shim, as `cuda-coalesce-lint --cuda-path=none`
 // does.
+#include "CudaSnippet.h"
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/LaunchConfig.h"
 #include "clang/AST/ASTContext.h"
@@ -20,33 +21,7 @@ using namespace ccl;
 
 namespace {
 
-/// share/include of the source tree: CCL_TEST_INPUTS is test/unit/Inputs.
-std::string shimDir() {
-  llvm::SmallString<256> Dir(CCL_TEST_INPUTS);
-  for (int I = 0; I < 3; ++I)
-    llvm::sys::path::remove_filename(Dir);
-  llvm::sys::path::append(Dir, "share", "include");
-  return std::string(Dir);
-}
-
-std::unique_ptr<clang::ASTUnit> parseCuda(llvm::StringRef Code) {
-  std::string Shim = shimDir();
-  std::vector<std::string> Args = {
-      "-x",
-      "cuda",
-      "--cuda-device-only",
-      "-nocudainc",
-      "-nocudalib",
-      "--cuda-gpu-arch=sm_90",
-      "-Wno-unknown-cuda-version",
-      "-resource-dir=/usr/lib/llvm-" + std::to_string(LLVM_VERSION_MAJOR) +
-          "/lib/clang/" + std::to_string(LLVM_VERSION_MAJOR),
-      "-isystem",
-      Shim,
-      "-include",
-      Shim + "/cuda_shim.h"};
-  return clang::tooling::buildASTFromCodeWithArgs(Code, Args, "input.cu");
-}
+using ccl::test::parseCuda;
 
 const clang::FunctionDecl *findKernel(clang::ASTContext &Ctx,
                                       llvm::StringRef Name) {

@@ -2,6 +2,7 @@
 // bank-conflict check asks "does padding this array remove the conflict?"
 // once per flagged access; the same question is answered once per AST.
 #include "analyzer/KernelAnalysis.h"
+#include "CudaSnippet.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -15,27 +16,7 @@ using namespace ccl;
 
 namespace {
 
-std::unique_ptr<clang::ASTUnit> parseCuda(llvm::StringRef Code) {
-  llvm::SmallString<256> Shim(CCL_TEST_INPUTS); // test/unit/Inputs
-  for (int I = 0; I < 3; ++I)
-    llvm::sys::path::remove_filename(Shim);
-  llvm::sys::path::append(Shim, "share", "include");
-  std::vector<std::string> Args = {
-      "-x",
-      "cuda",
-      "--cuda-device-only",
-      "-nocudainc",
-      "-nocudalib",
-      "--cuda-gpu-arch=sm_90",
-      "-Wno-unknown-cuda-version",
-      "-resource-dir=/usr/lib/llvm-" + std::to_string(LLVM_VERSION_MAJOR) +
-          "/lib/clang/" + std::to_string(LLVM_VERSION_MAJOR),
-      "-isystem",
-      std::string(Shim),
-      "-include",
-      std::string(Shim) + "/cuda_shim.h"};
-  return clang::tooling::buildASTFromCodeWithArgs(Code, Args, "input.cu");
-}
+using ccl::test::parseCuda;
 
 const clang::FunctionDecl *kernel(clang::ASTContext &Ctx) {
   for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
