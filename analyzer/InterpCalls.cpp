@@ -302,6 +302,10 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
     F.WantRef = true;
     WantRefFor = nullptr;
   }
+  if (DiscardFor && DiscardFor == FD) {
+    F.Discard = true;
+    DiscardFor = nullptr;
+  }
   // A reference to a caller's local is passed in by value and its final
   // value copied back out (an out-parameter), so the callee's paths and
   // loops treat it as one of its own variables.
@@ -328,11 +332,24 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
     }
     F.Vars[P] = B;
   }
+  // A lambda's operator(): the captures its closure copied.
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  auto Closure = Closures.end();
+  if (MD && MD->getParent()->isLambda()) {
+    Closure = Closures.find(MD->getParent());
+    if (Closure != Closures.end())
+      for (const auto &[VD, B] : Closure->second)
+        F.Vars.emplace(VD, B);
+  }
   Frames.push_back(std::move(F));
   std::vector<LoopCtx> SavedLoops;
   std::swap(SavedLoops, Loops);
   exec(FD->getBody(), M);
   std::swap(SavedLoops, Loops);
+  // A `mutable` lambda keeps what it changed in its copies.
+  if (Closure != Closures.end() && !MD->isConst())
+    for (auto &[VD, B] : Closure->second)
+      B = Frames.back().Vars[VD];
   Value R = Frames.back().RetVal;
   if (!Frames.back().HasRet)
     R = Value::unknown("void");

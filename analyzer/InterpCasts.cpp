@@ -108,6 +108,8 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
                         : evalRValueOf(CO->getTrueExpr(), To, MT);
     Value F = MF.none() ? Value::unknown("not taken")
                         : evalRValueOf(CO->getFalseExpr(), To, MF);
+    if (std::optional<Value> P = selectPointers(T, F, C, M))
+      return *P;
     Value R = Value::join(T, F, C.True, C.False);
     if (~(C.True | C.False) & M.May)
       appendDeps(R.Deps, C.Deps);

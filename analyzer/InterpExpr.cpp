@@ -144,6 +144,8 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
     return evalRecovery(cast<RecoveryExpr>(E), M);
   case Stmt::CXXThisExprClass:
     return evalThis();
+  case Stmt::LambdaExprClass:
+    return evalLambda(cast<LambdaExpr>(E), M);
   case Stmt::InitListExprClass: {
     // A scalar in braces (int64_t{blockIdx.x}, int x{0}): its one element.
     const auto *IL = cast<InitListExpr>(E);
@@ -167,6 +169,34 @@ Value Interpreter::evalRecovery(const RecoveryExpr *E, const LaneMask &M) {
         !Sub->getType()->isPlaceholderType())
       eval(Sub, M);
   return Value::unknown("expression with errors");
+}
+
+/// A lambda expression makes its closure: the variables it captures by
+/// copy (`[=]`, `[row]`, `[r = row * 2]`) keep the values they have here,
+/// whatever happens to the originals before the call (callFunction binds
+/// them in the call's frame). Captures by reference need nothing: the body
+/// finds the variable in an enclosing frame.
+Value Interpreter::evalLambda(const LambdaExpr *E, const LaneMask &M) {
+  std::vector<std::pair<const VarDecl *, Binding>> Snap;
+  for (const LambdaCapture &C : E->captures()) {
+    if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy)
+      continue;
+    const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
+    if (!VD)
+      continue;
+    Binding B;
+    if (VD->isInitCapture()) {
+      B.V = VD->getInit() ? eval(VD->getInit(), M)
+                          : Value::unknown("init-capture without a value");
+    } else if (Binding *Cur = lookup(VD)) {
+      B = *Cur;
+    } else {
+      continue; // a constant or a variable of no frame: read where it is
+    }
+    Snap.push_back({VD, std::move(B)});
+  }
+  Closures[E->getLambdaClass()] = std::move(Snap);
+  return Value::unknown("closure object");
 }
 
 Value Interpreter::evalThis() {

@@ -67,12 +67,82 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
   }
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return evalCallLValue(CE, M);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return evalConditionalLValue(CO, M);
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     eval(CO->getCond(), M);
     return LValue::unknown("conditional lvalue");
   }
   return LValue::unknown(std::string("unsupported lvalue (") +
                          E->getStmtClassName() + ")");
+}
+
+/// `c ? bufB : bufA` as an lvalue (ping-pong buffers picked per k-tile):
+/// each arm in the lanes that take it; one object where both arms name it,
+/// or the either-object of two (selectObjects) when the whole warp picks
+/// together.
+Interpreter::LValue
+Interpreter::evalConditionalLValue(const ConditionalOperator *CO,
+                                   const LaneMask &M) {
+  LaneBool C = evalCond(CO->getCond(), M);
+  LaneMask MT = intersect(M, C, false), MF = intersect(M, C, true);
+  if (MF.none())
+    return evalLValue(CO->getTrueExpr(), MT);
+  if (MT.none())
+    return evalLValue(CO->getFalseExpr(), MF);
+  LValue T = evalLValue(CO->getTrueExpr(), MT);
+  LValue F = evalLValue(CO->getFalseExpr(), MF);
+  if (T.Kind != LValue::Memory || F.Kind != LValue::Memory)
+    return LValue::unknown("conditional lvalue");
+  if (std::optional<Value> Both = selectPointers(T.Addr, F.Addr, C, M))
+    return LValue::memory(*Both);
+  return LValue::unknown("conditional lvalue");
+}
+
+/// The pointer `c ? A : B` where the two point into different objects of
+/// one memory space: when every active lane takes the same arm (an
+/// undecided, warp-uniform condition) and both arms have the same offsets,
+/// the lanes' addresses have the same form whichever object it is, so the
+/// access is costed on one object standing for both ("bufB or bufA", with
+/// the weaker alignment of the two). Otherwise nothing is derived.
+std::optional<Value> Interpreter::selectPointers(const Value &A, const Value &B,
+                                                 const LaneBool &C,
+                                                 const LaneMask &M) {
+  if (!A.isPtr() || !B.isPtr())
+    return std::nullopt;
+  if (A.Base == B.Base) {
+    Value R = Value::join(A, B, C.True, C.False);
+    if (~(C.True | C.False) & M.May)
+      appendDeps(R.Deps, C.Deps);
+    return R;
+  }
+  const MemObject *OA = A.Base, *OB = B.Base;
+  if (!OA || !OB || OA->Space != OB->Space ||
+      (OA->Space != MemObject::Shared && OA->Space != MemObject::Global))
+    return std::nullopt;
+  if (((C.True | C.False) & M.May) || !C.allUniform())
+    return std::nullopt;
+  LaneBits Same = A.I.laneEquals(B.I) & A.Defined & B.Defined;
+  if ((M.May & ~Same) != 0)
+    return std::nullopt;
+  std::string Key = "either " + std::to_string((uintptr_t)OA) + " " +
+                    std::to_string((uintptr_t)OB);
+  const MemObject *&Either = AnonObjects[Key];
+  if (!Either) {
+    Objects.push_back(MemObject{});
+    MemObject &O = Objects.back();
+    O.Space = OA->Space;
+    O.Name = OA->Name + " or " + OB->Name;
+    O.Dynamic = OA->Dynamic || OB->Dynamic;
+    const MemObject *Weak = OA->BaseAlign <= OB->BaseAlign ? OA : OB;
+    O.BaseAlign = Weak->BaseAlign;
+    O.AlignReason = Weak->AlignReason;
+    Either = &O;
+  }
+  Value R = A;
+  R.Base = Either;
+  appendDeps(R.Deps, B.Deps);
+  return R;
 }
 
 Interpreter::LValue Interpreter::evalVarLValue(const DeclRefExpr *E) {
@@ -465,10 +535,10 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   // an access aligned below its size (a 16-byte struct of four floats
   // without __align__(16) is four 4-byte requests: redteam RT-7).
   unsigned Bytes = Ev.Bytes;
-  uint64_t Align = !Bytes || Ty.isNull() || Ty->isIncompleteType() ||
-                           Ty->isDependentType()
-                       ? Bytes
-                       : Ctx.getTypeAlignInChars(Ty).getQuantity();
+  uint64_t Align =
+      !Bytes || Ty.isNull() || Ty->isIncompleteType() || Ty->isDependentType()
+          ? Bytes
+          : Ctx.getTypeAlignInChars(Ty).getQuantity();
   if (Bytes &&
       (!llvm::is_contained({1u, 2u, 4u, 8u, 16u}, Bytes) || Align < Bytes)) {
     unsigned W = 16;

@@ -192,14 +192,60 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     return M;
   case Stmt::CXXForRangeStmtClass:
     return execRangeFor(cast<CXXForRangeStmt>(S), M);
-  case Stmt::NullStmtClass:
   case Stmt::GCCAsmStmtClass:
+    execAsm(cast<GCCAsmStmt>(S), M);
+    return M;
+  case Stmt::NullStmtClass:
     return M;
   default:
     if (const auto *E = dyn_cast<Expr>(S))
-      eval(E, M);
+      evalDiscarded(E, M);
     return M;
   }
+}
+
+/// Inline PTX is not followed: its inputs are evaluated (the loads in them
+/// count), and every output operand ("=r", "+r") becomes unknown, naming
+/// the statement (a lane id read from %laneid, a pointer the asm bumps).
+/// Memory the asm itself reads or writes is not seen.
+void Interpreter::execAsm(const GCCAsmStmt *S, const LaneMask &M) {
+  for (unsigned I = 0; I < S->getNumInputs(); ++I) {
+    const Expr *In = S->getInputExpr(I);
+    if (In->isGLValue()) // a memory operand ("m"): its address only
+      evalLValue(In, M);
+    else
+      eval(In, M);
+  }
+  unsigned Line = Ctx.getSourceManager().getExpansionLineNumber(S->getAsmLoc());
+  for (unsigned I = 0; I < S->getNumOutputs(); ++I) {
+    const Expr *Out = S->getOutputExpr(I);
+    Value V = Value::unknown("output of the inline asm statement at line " +
+                             std::to_string(Line));
+    LValue L = evalLValue(Out, M);
+    if (L.Kind == LValue::Var)
+      writeVar(L.Decl, V, M);
+    else if (L.Kind == LValue::Memory && L.Addr.Base &&
+             L.Addr.Base->Space == MemObject::Local)
+      storeLocal(L.Addr, Out->getType(), V, M);
+  }
+}
+
+/// An expression evaluated for its effects only (an expression statement, a
+/// loop's increment): a user function returning a reference called here
+/// (`a = b;`, `++it;` through operators returning `*this`) does not read
+/// the object it returns.
+void Interpreter::evalDiscarded(const Expr *E, const LaneMask &M) {
+  const Expr *Inner = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *EC = dyn_cast<ExprWithCleanups>(Inner))
+    Inner = EC->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+  if (const auto *CE = dyn_cast<CallExpr>(Inner))
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      const FunctionDecl *Def = nullptr;
+      if (FD->getReturnType()->isReferenceType() && FD->hasBody(Def) && Def)
+        DiscardFor = Def;
+    }
+  eval(E, M);
+  DiscardFor = nullptr;
 }
 
 /// for (T x : range): the loop Clang desugars it to, `for (auto __begin =
@@ -235,6 +281,13 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
     else if (!(F.RetRef->Kind == LValue::Var && L.Kind == LValue::Var &&
                F.RetRef->Decl == L.Decl))
       F.RetRef = LValue::unknown("a reference returned on several paths");
+    return LaneMask{};
+  }
+  // A reference returned to a caller that discards it (`return *this;` of
+  // an operator= or operator+= used as a statement): binding a reference
+  // reads no memory; only the accesses inside the expression count.
+  if (S->getRetValue() && Frames.back().Discard) {
+    evalLValue(S->getRetValue(), M);
     return LaneMask{};
   }
   if (const Expr *RV = S->getRetValue()) {
@@ -378,7 +431,7 @@ LaneMask Interpreter::execLoopBody(const Stmt *Body, const Expr *Inc,
   Broken = Loops.back().Broken;
   Loops.pop_back();
   if (Inc && !F.none())
-    eval(Inc, F);
+    evalDiscarded(Inc, F);
   return F;
 }
 

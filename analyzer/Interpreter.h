@@ -155,6 +155,9 @@ private:
     /// The call is used as an lvalue (`s[i] = v` through an operator[]
     /// returning a reference): returns compute the lvalue, into RetRef.
     bool WantRef = false;
+    /// The caller discards the reference this function returns: its
+    /// `return *this;` reads nothing.
+    bool Discard = false;
     std::optional<LValue> RetRef;
   };
   struct LoopCtx {
@@ -186,6 +189,9 @@ private:
                       const clang::Stmt *Loop, const clang::Stmt *Body,
                       const clang::Expr *Inc, const LaneMask &Any);
   LaneMask execRangeFor(const clang::CXXForRangeStmt *S, LaneMask M);
+  void evalDiscarded(const clang::Expr *E, const LaneMask &M);
+  Value evalLambda(const clang::LambdaExpr *E, const LaneMask &M);
+  void execAsm(const clang::GCCAsmStmt *S, const LaneMask &M);
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
                         LaneMask M, LaneMask &Broken);
   void execDecl(const clang::VarDecl *D, LaneMask M);
@@ -276,6 +282,10 @@ private:
   void writeVar(const clang::VarDecl *D, const Value &V, const LaneMask &M);
   Binding *lookup(const clang::VarDecl *D);
   const MemObject *objectFor(const clang::VarDecl *D);
+  LValue evalConditionalLValue(const clang::ConditionalOperator *CO,
+                               const LaneMask &M);
+  std::optional<Value> selectPointers(const Value &A, const Value &B,
+                                      const LaneBool &C, const LaneMask &M);
   /// Global memory known only by a name (a struct argument's pointer field,
   /// a pointer loaded from memory): one object per name.
   /// \p Key identifies the object (default: the name).
@@ -413,6 +423,14 @@ private:
   /// evalCallLValue -> callFunction: the callee whose returned reference is
   /// wanted, and what it returned.
   const clang::FunctionDecl *WantRefFor = nullptr;
+  /// evalDiscarded -> callFunction: the callee whose returned reference is
+  /// thrown away by the caller (`a = b;` through a user operator=).
+  const clang::FunctionDecl *DiscardFor = nullptr;
+  /// The by-copy captures of each lambda as its closure was made
+  /// (evalLambda), bound again in every call of its operator().
+  std::map<const clang::CXXRecordDecl *,
+           std::vector<std::pair<const clang::VarDecl *, Binding>>>
+      Closures;
   std::optional<LValue> LastRetRef;
   /// The loop body of each range-based for (its variable and body).
   llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> RangeForBodies;

@@ -21,3 +21,19 @@ __global__ void scale(my_half2* o, const my_half2* a, my_half2 g) {
   // CHECK: :[[@LINE-3]]:3: warning: global store 'o[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k
   // CHECK: :[[@LINE-4]]:15: remark: global load 'a[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k, exact
 }
+
+// A user type whose operators end in `return *this;` (c10::Half,
+// cutlass::half_t style), used as statements: the returned reference is
+// thrown away, so there is no load of the object, only the field's store.
+struct UserHalf {
+  unsigned short x;
+  __device__ UserHalf &operator=(float f) {
+    x = (unsigned short)f;
+    // CHECK-DAG: :[[@LINE-1]]:5: warning: global store 'x' touches 4 sectors per warp request (ideal 2, 50.0% efficiency): lane k writes byte 4*k
+    return *this;
+  }
+};
+__global__ void user_half_fill(UserHalf *out) {
+  for (int i = 0; i < 4; out[threadIdx.x * 2] = 1.0f)
+    ++i;
+}

@@ -33,3 +33,14 @@ __global__ void uniform_branch(const float* in, float* out, int mode) {
   // A lane-dependent unknown condition: worst case, not exact.
   // CHECK: :[[@LINE-2]]:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over mode
 }
+
+// A capture by value keeps the value at the lambda expression: `row` changes
+// afterwards, the lambda still reads row 32*tx.
+__global__ void captured_by_value(const float *in, float *out) {
+  int row = threadIdx.x;
+  auto load = [=](int c) { return in[row * 32 + c]; };
+  // CHECK-DAG: :[[@LINE-1]]:35: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k
+  row = 0;
+  out[threadIdx.x] = load(0);
+  // CHECK-DAG: :[[@LINE-1]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+}

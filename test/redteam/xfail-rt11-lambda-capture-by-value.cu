@@ -3,7 +3,7 @@
 // created; the tool reads the variable's value at the call instead, so an
 // index changed after the capture gives exact and wrong numbers. Remove
 // the XFAIL line when fixed.
-// XFAIL: *
+// (Fixed: the XFAIL line was removed when the tool was fixed.)
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 

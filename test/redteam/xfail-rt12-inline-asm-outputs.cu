@@ -5,7 +5,7 @@
 // numbers; uninitialized, the reason names the variable ("'r' is
 // uninitialized") instead of the asm. Expected: unknown records naming
 // the asm. Remove the XFAIL line when fixed.
-// XFAIL: *
+// (Fixed: the XFAIL line was removed when the tool was fixed.)
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 

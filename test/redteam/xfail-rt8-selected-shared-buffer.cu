@@ -6,7 +6,7 @@
 // the record claims a global access. Expected: shared records (both
 // buffers have the same layout, so the numbers are even known). Remove the
 // XFAIL line when fixed.
-// XFAIL: *
+// (Fixed: the XFAIL line was removed when the tool was fixed.)
 // RUN: %lint %s --format=json --report=all > %t.json
 // RUN: %python %S/../../utils/redteam/check.py %s %t.json
 
