@@ -381,8 +381,11 @@ Value Interpreter::evalConstruct(const CXXConstructExpr *E, const LaneMask &M) {
   if (Ctor && (Ctor->isCopyOrMoveConstructor()) && E->getNumArgs() >= 1) {
     const Expr *Arg = E->getArg(0);
     LValue L = evalLValue(Arg, M);
-    // A struct copied out of memory (float4 v = p[i]) is a load of the struct.
-    if (L.Kind == LValue::Memory)
+    // A struct copied out of memory (float4 v = p[i]) is a load of the
+    // struct; one through a pointer whose address is not known (`*(const
+    // float4 *)(p + ix * C)`, ix loaded per lane) is still a load, reported
+    // with the reason (record() keeps only memory-shaped expressions).
+    if (L.Kind != LValue::Var)
       load(Arg, L, M);
     return Value::unknown("struct value");
   }
