@@ -494,3 +494,63 @@ std::vector<BlockShape> ccl::shapesFor(
   }
   return {BlockShape{Dim3{256, 1, 1}, BlockShape::Default, Unresolved}};
 }
+
+namespace {
+/// readsBlockShape's walk over a function and its callees.
+class ShapeReader : public RecursiveASTVisitor<ShapeReader> {
+public:
+  bool Found = false;
+  std::set<const FunctionDecl *> Seen;
+  std::vector<const FunctionDecl *> Work;
+
+  static bool isBuiltin(const ValueDecl *D, StringRef Name) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return VD && VD->getIdentifier() && VD->getName() == Name &&
+           VD->hasGlobalStorage() &&
+           VD->getType().getAsString().find("__cuda_builtin_") !=
+               std::string::npos;
+  }
+  bool VisitMSPropertyRefExpr(MSPropertyRefExpr *E) {
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(E->getBaseExpr()->IgnoreImplicit());
+    if (Base && isBuiltin(Base->getDecl(), "threadIdx") &&
+        E->getPropertyDecl()->getName() != "x")
+      Found = true;
+    return !Found;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (isBuiltin(E->getDecl(), "blockDim"))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *FD = E->getDirectCallee();
+    if (!FD)
+      return true;
+    if (StringRef(FD->getQualifiedNameAsString())
+            .starts_with("cooperative_groups::")) {
+      Found = true;
+      return false;
+    }
+    const FunctionDecl *Def = nullptr;
+    if (FD->hasBody(Def) && Def && Seen.insert(Def).second)
+      Work.push_back(Def);
+    return true;
+  }
+};
+} // namespace
+
+bool ccl::readsBlockShape(const FunctionDecl *Kernel) {
+  const FunctionDecl *Def = nullptr;
+  if (!Kernel || !Kernel->hasBody(Def) || !Def)
+    return false;
+  ShapeReader R;
+  R.Seen.insert(Def);
+  R.Work.push_back(Def);
+  for (unsigned I = 0; I < R.Work.size() && !R.Found; ++I) {
+    if (I >= 256)
+      return true; // too many functions to look through: assume it does
+    R.TraverseStmt(R.Work[I]->getBody());
+  }
+  return R.Found;
+}

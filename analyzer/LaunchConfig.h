@@ -79,5 +79,11 @@ shapesFor(const clang::FunctionDecl *Kernel, llvm::StringRef KernelName,
           std::optional<Dim3> ConfigDefault = std::nullopt,
           llvm::StringRef ConfigFile = "");
 
+/// Whether \p Kernel (or a function it calls, transitively) reads the block
+/// shape: blockDim, threadIdx.y / .z, or a cooperative groups call (ranks
+/// and sizes come from the shape). A kernel that does not gets the same
+/// per-warp addresses under any block of at least 32 threads along x.
+bool readsBlockShape(const clang::FunctionDecl *Kernel);
+
 } // namespace ccl
 #endif

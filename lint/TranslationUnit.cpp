@@ -104,6 +104,15 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
           R.DependsOn.insert("(under the assumed block shape " +
                              Shape.Dim.str() + ")");
         }
+      // __launch_bounds__ gives the most threads a launch may have, not its
+      // shape: numbers that read the shape (blockDim, threadIdx.y, groups)
+      // hold only for a block of exactly that many threads along x.
+      if (Shape.Source == BlockShape::LaunchBounds && readsBlockShape(K))
+        for (AccessRecord &R : Run.Records) {
+          R.Exact = false;
+          R.DependsOn.insert("(under a block of " + Shape.Dim.str() +
+                             ", the most __launch_bounds__ allows)");
+        }
       TU.Runs.push_back(std::move(Run));
     }
   }
