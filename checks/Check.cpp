@@ -154,10 +154,12 @@ void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
   }
   // The worst instance.
   F.Notes.push_back(
-      {R.Site->getBeginLoc(), "worst request: " + R.WorstContext + "; " +
-                                  std::to_string(R.Worst.ActiveLanes) +
-                                  " active lanes, " + std::to_string(R.Bytes) +
-                                  " bytes per lane"});
+      {R.Site->getBeginLoc(),
+       "worst request: " + R.WorstContext + "; " +
+           std::to_string(R.Worst.ActiveLanes) +
+           (R.Worst.ActiveLanes == 1 ? " active lane, " : " active lanes, ") +
+           std::to_string(R.Bytes) + (R.Bytes == 1 ? " byte" : " bytes") +
+           " per lane"});
   // Alignment of the object.
   if (!R.AlignReason.empty()) {
     SourceLocation L =

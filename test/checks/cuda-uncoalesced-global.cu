@@ -26,3 +26,11 @@ __global__ void shifted(const float* in, float* out) {
 int main() {
   column_read<<<dim3(32, 32), dim3(32, 32)>>>(0, 0, 1024);
 }
+
+// One byte per lane: "1 byte per lane", not "1 bytes".
+// cuda-coalesce-lint: block-dim=32
+__global__ void byte_stride(const char *in, char *out) {
+  out[threadIdx.x * 64] = 1;
+  // CHECK: :[[@LINE-1]]:3: warning: global store 'out[...]' touches 32 sectors per warp request (ideal 1, 3.1% efficiency)
+  // CHECK: :[[@LINE-2]]:3: note: worst request: warp 0; 32 active lanes, 1 byte per lane
+}
