@@ -388,6 +388,12 @@ Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
   unsigned Dim = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : 3;
   if (Dim == 3)
     return Value::unknown("unknown builtin field");
+  return builtinField(Var, Dim);
+}
+
+/// Field \p Dim (0: x, 1: y, 2: z) of threadIdx, blockIdx, blockDim or
+/// gridDim.
+Value Interpreter::builtinField(StringRef Var, unsigned Dim) {
   if (Var == "threadIdx")
     return Value::integer(LaneInt::perLane(Tid[Dim]));
   if (Var == "blockDim")
@@ -395,7 +401,11 @@ Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
                                             : Dim == 1 ? Block.Y
                                                        : Block.Z));
   if (Var == "blockIdx" || Var == "gridDim")
-    return symbolValue((Var + "." + Field).str());
+    return symbolValue((Var + "." +
+                        StringRef(Dim == 0   ? "x"
+                                  : Dim == 1 ? "y"
+                                             : "z"))
+                           .str());
   return Value::unknown(("unsupported builtin '" + Var + "'").str());
 }
 

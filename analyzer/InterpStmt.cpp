@@ -70,6 +70,12 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     B.V = Value::unknown("aggregate value");
     unsigned Budget = 256;
     initElems(B, D->getType(), IL, 0, M, Budget);
+  } else if (const VarDecl *BV =
+                 D->getInit() ? builtinCopied(D->getInit()) : nullptr) {
+    // `uint3 t = threadIdx; dim3 b = blockDim;`: x, y, z field by field.
+    B.V = Value::unknown("aggregate value");
+    for (unsigned Dim = 0; Dim < 3; ++Dim)
+      B.Elems[4 * Dim] = {4, builtinField(BV->getName(), Dim)};
   } else if (D->getInit()) {
     B.V = eval(D->getInit(), M);
     if (B.V.isInt() && D->getType()->isIntegerType() &&
@@ -80,6 +86,39 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     B.V = Value::unknown("'" + D->getNameAsString() + "' is uninitialized");
   }
   Frames.back().Vars[D] = B;
+}
+
+/// The CUDA builtin variable \p Init copies into a uint3 or dim3 through
+/// its conversion operator, if that is all it does.
+const VarDecl *Interpreter::builtinCopied(const Expr *Init) {
+  const Expr *E = Init;
+  for (unsigned Step = 0; E && Step < 8; ++Step) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() != 1 ||
+          !CE->getConstructor()->isCopyOrMoveConstructor())
+        return nullptr;
+      E = CE->getArg(0);
+    } else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      if (!isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+        return nullptr;
+      E = MC->getImplicitObjectArgument();
+    } else if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD || !isCudaBuiltinVar(VD))
+        return nullptr;
+      const auto *RD = Init->getType()->getAsCXXRecordDecl();
+      if (!RD || !RD->getIdentifier() ||
+          (RD->getName() != "uint3" && RD->getName() != "dim3"))
+        return nullptr;
+      return VD;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
 }
 
 void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,

@@ -265,6 +265,8 @@ private:
   /// never a memory request.
   static bool isLocalObject(const clang::Expr *E);
   static bool isCudaBuiltinVar(const clang::VarDecl *VD);
+  Value builtinField(llvm::StringRef Var, unsigned Dim);
+  const clang::VarDecl *builtinCopied(const clang::Expr *Init);
   Value readVar(const clang::VarDecl *D);
   /// The binding of the local variable \p Obj is the object of (null when
   /// it is not a local in some frame); \p Outer: in a caller's frame.

@@ -35,6 +35,23 @@ struct dim3 {
       : x(x), y(y), z(z) {}
 };
 
+struct uint3 { unsigned x, y, z; };
+struct int3 { int x, y, z; };
+/* What clang's __clang_cuda_runtime_wrapper.h defines for the builtin index
+   variables: `uint3 t = threadIdx; dim3 b = blockDim;`. */
+#define CCL_BUILTIN_CONV(V)                                                   \
+  __device__ inline __cuda_builtin_##V##_t::operator dim3() const {           \
+    return dim3(x, y, z);                                                      \
+  }                                                                            \
+  __device__ inline __cuda_builtin_##V##_t::operator uint3() const {          \
+    return {x, y, z};                                                          \
+  }
+CCL_BUILTIN_CONV(threadIdx)
+CCL_BUILTIN_CONV(blockIdx)
+CCL_BUILTIN_CONV(blockDim)
+CCL_BUILTIN_CONV(gridDim)
+#undef CCL_BUILTIN_CONV
+
 typedef struct CUstream_st *cudaStream_t;
 typedef int cudaError_t;
 int cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0,

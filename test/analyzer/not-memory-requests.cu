@@ -30,3 +30,12 @@ __global__ void shared_through_operator(float* out) {
   // CHECK-DAG: :[[@LINE-9]]:48: remark: shared load 'a[...]': 1 wavefront (ideal 1, 1-way), lane k reads byte 4*k, exact
   // CHECK-DAG: :[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
 }
+
+// The builtin variables copied whole keep their fields: t.x is threadIdx.x,
+// b.y is blockDim.y (with the hermetic shim and with the CUDA headers alike).
+__global__ void copied_index(float *out) {
+  uint3 t = threadIdx;
+  dim3 b = blockDim;
+  out[t.x * 2 + b.y * 64] = 1.0f;
+  // CHECK: :[[@LINE-1]]:3: warning: global store 'out[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k
+}
