@@ -15,6 +15,7 @@
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -239,13 +240,142 @@ std::optional<LaneInt> Interpreter::distributeProduct(const Value &U,
   for (const LaneInt::Term &T : V.I.terms()) {
     if (!R)
       return std::nullopt;
-    Value P = opaqueSymbol(U, Value::integer(LaneInt::symbol(T.Sym)), "*");
+    Value P = uniformProduct(U, Value::integer(LaneInt::symbol(T.Sym)));
     if (!P.isInt())
       return std::nullopt;
     std::optional<LaneInt> Part = mul(P.I, LaneInt::constant(T.Coef[0]));
     R = Part ? add(*R, *Part) : std::nullopt;
   }
   return R;
+}
+
+SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
+  llvm::SmallVector<SymbolId, 4> Factors;
+  for (SymbolId S : {A, B}) {
+    auto It = Monomials.find(S);
+    if (It != Monomials.end())
+      Factors.append(It->second.begin(), It->second.end());
+    else
+      Factors.push_back(S);
+  }
+  llvm::sort(Factors);
+  std::string Key = "monomial";
+  llvm::SmallVector<std::string, 4> Names;
+  bool NonNeg = true;
+  for (SymbolId F : Factors) {
+    Key += " #" + std::to_string(F);
+    Names.push_back(SymNames[F]);
+    NonNeg &= SymNonNeg[F];
+  }
+  llvm::sort(Names);
+  std::string Name = llvm::join(Names, "*");
+  SymbolId Id = symbolId(Name, Factors, Key, NonNeg);
+  Monomials[Id] = Factors;
+  return Id;
+}
+
+std::optional<LaneInt> Interpreter::polyMul(const LaneInt &A,
+                                            const LaneInt &B) {
+  if (A.isConcrete() || B.isConcrete())
+    return mul(A, B);
+  if (A.terms().size() * B.terms().size() > 64)
+    return std::nullopt;
+  LaneInt CA = LaneInt::perLane(A.consts()), CB = LaneInt::perLane(B.consts());
+  std::optional<LaneInt> R = mul(CA, CB);
+  // One term s*coef (coef per lane) times the other side's constants.
+  auto TermTimes = [](const LaneInt::Term &T, const LaneInt &Scale) {
+    return mul(mul(LaneInt::symbol(T.Sym), LaneInt::perLane(T.Coef)).value(),
+               Scale);
+  };
+  for (const LaneInt::Term &T : B.terms()) {
+    std::optional<LaneInt> P = TermTimes(T, CA);
+    R = R && P ? add(*R, *P) : std::nullopt;
+  }
+  for (const LaneInt::Term &T : A.terms()) {
+    std::optional<LaneInt> P = TermTimes(T, CB);
+    R = R && P ? add(*R, *P) : std::nullopt;
+  }
+  for (const LaneInt::Term &TA : A.terms())
+    for (const LaneInt::Term &TB : B.terms()) {
+      if (!R)
+        return R;
+      LaneArray Coef;
+      bool Any = false;
+      for (unsigned K = 0; K < kWarpSize; ++K) {
+        if (__builtin_mul_overflow(TA.Coef[K], TB.Coef[K], &Coef[K]))
+          return std::nullopt;
+        Any |= Coef[K] != 0;
+      }
+      if (!Any)
+        continue;
+      std::optional<LaneInt> P =
+          mul(LaneInt::symbol(productSymbol(TA.Sym, TB.Sym)),
+              LaneInt::perLane(Coef));
+      R = P ? add(*R, *P) : std::nullopt;
+    }
+  return R;
+}
+
+Value Interpreter::uniformProduct(const Value &A, const Value &B) {
+  auto Monomial = [](const LaneInt &V) {
+    return V.isUniform() && V.terms().size() == 1 && V.consts()[0] == 0;
+  };
+  if (A.isInt() && B.isInt() && Monomial(A.I) && Monomial(B.I)) {
+    int64_t C;
+    if (!__builtin_mul_overflow(A.I.terms()[0].Coef[0], B.I.terms()[0].Coef[0],
+                                &C))
+      if (std::optional<LaneInt> P =
+              mul(LaneInt::symbol(
+                      productSymbol(A.I.terms()[0].Sym, B.I.terms()[0].Sym)),
+                  LaneInt::constant(C)))
+        return Value::integer(*P);
+  }
+  return opaqueSymbol(A, B, "*");
+}
+
+std::optional<LaneInt> Interpreter::laneQuotient(const LaneInt &X,
+                                                 const LaneInt &D) {
+  if (!D.isUniform())
+    return std::nullopt;
+  auto Show = [&](const LaneInt &V) {
+    std::string S;
+    for (const LaneInt::Term &T : V.terms())
+      S += (S.empty() ? "" : " + ") +
+           (T.Coef[0] == 1 ? "" : std::to_string(T.Coef[0]) + "*") +
+           SymNames[T.Sym];
+    if (V.consts()[0] != 0 || S.empty())
+      S += (S.empty() ? "" : " + ") + std::to_string(V.consts()[0]);
+    return V.terms().empty() || (V.terms().size() == 1 && V.consts()[0] == 0 &&
+                                 V.terms()[0].Coef[0] == 1)
+               ? S
+               : "(" + S + ")";
+  };
+  std::optional<int64_t> DC = D.asConstant();
+  if (DC && *DC == 0)
+    return std::nullopt;
+  std::string DKey = formKey(D, kAllLanes), DName = Show(D);
+  bool DNonNeg = isNonNegative(D);
+  LaneArray Concrete;
+  Concrete.fill(0);
+  std::optional<LaneInt> R = LaneInt();
+  for (unsigned K = 0; K < kWarpSize && R; ++K) {
+    std::array<uint8_t, kWarpSize> From;
+    From.fill((uint8_t)K);
+    LaneInt Form = X.permuted(From);
+    if (Form.isConcrete() && DC) {
+      Concrete[K] = Form.consts()[0] / *DC;
+      continue;
+    }
+    SymbolId Q = symbolId(Show(Form) + "/" + DName, symbolsOf(Form),
+                          "quotient " + formKey(Form, kAllLanes) + " / " + DKey,
+                          DNonNeg && isNonNegative(Form));
+    LaneArray E;
+    E.fill(0);
+    E[K] = 1;
+    std::optional<LaneInt> P = mul(LaneInt::symbol(Q), LaneInt::perLane(E));
+    R = P ? add(*R, *P) : std::nullopt;
+  }
+  return R ? add(*R, LaneInt::perLane(Concrete)) : std::nullopt;
 }
 
 Value Interpreter::evalPointerArith(BinaryOperatorKind Op, const Value &L,
@@ -298,6 +428,17 @@ Value Interpreter::evalNonAffine(BinaryOperatorKind Op, const Value &L,
   // warp, a new symbol.
   if (L.I.isUniform() && R.I.isUniform())
     return derived(opaqueSymbol(L, R, BinaryOperator::getOpcodeStr(Op)), L, R);
+  // A lane-dependent dividend over a uniform divisor: per-lane quotient
+  // symbols, and the remainder X - D * (X / D) (exact for C's truncating
+  // '/' and '%' whatever the signs).
+  if ((Op == BO_Div || Op == BO_Rem) && R.I.isUniform())
+    if (std::optional<LaneInt> Q = laneQuotient(L.I, R.I)) {
+      std::optional<LaneInt> P = Op == BO_Div ? Q : polyMul(R.I, *Q);
+      std::optional<LaneInt> Res =
+          Op == BO_Div ? P : (P ? sub(L.I, *P) : std::nullopt);
+      if (Res)
+        return derived(Value::integer(*Res), L, R);
+    }
   Value U = unknownFrom(L, R,
                         std::string("lane-dependent '") +
                             BinaryOperator::getOpcodeStr(Op).str() +
@@ -326,6 +467,10 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
       Res = distributeProduct(L, R);
     if (!Res)
       Res = distributeProduct(R, L);
+    if (!Res && L.I.isUniform() && R.I.isUniform())
+      return derived(uniformProduct(L, R), L, R);
+    if (!Res)
+      Res = polyMul(L.I, R.I);
     if (!Res)
       return derived(opaqueSymbol(L, R, "*"), L, R);
     break;

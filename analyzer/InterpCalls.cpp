@@ -374,7 +374,10 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
 // MSPropertyRefExpr on the builtin variable.
 Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
   const auto *Prop =
-      dyn_cast<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreImplicit());
+      // `(threadIdx.x)` (a macro's parenthesized argument): the parentheses
+      // are inside the syntactic form.
+      dyn_cast<MSPropertyRefExpr>(
+          E->getSyntacticForm()->IgnoreImplicit()->IgnoreParens());
   if (!Prop)
     return Value::unknown("unsupported pseudo-object expression");
   const Expr *BaseE = Prop->getBaseExpr()->IgnoreImplicit();

@@ -491,6 +491,10 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   if (!Recording || M.none())
     return;
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
+  // A trip that runs only if an undecided loop condition lets it
+  // (InterpStmt.cpp, execLoop): its lanes may all be inactive.
+  if (MaybeTrips)
+    Ev.Mask.Must = 0;
   if (L.Kind == LValue::Var)
     return;
   if (L.Kind == LValue::Memory) {

@@ -203,9 +203,17 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
   case Stmt::BreakStmtClass:
   case Stmt::ContinueStmtClass:
     if (!Loops.empty()) {
-      LaneMask &Target =
-          isa<BreakStmt>(S) ? Loops.back().Broken : Loops.back().Continued;
+      LoopCtx &L = Loops.back();
+      bool Break = isa<BreakStmt>(S);
+      LaneMask &Target = Break ? L.Broken : L.Continued;
       Target = unite(Target, M);
+      // Lanes that may or may not leave here (a condition undecided in
+      // them, even a warp-uniform one) carry on with the values of the path
+      // that stays: where the paths meet, a variable is known in them only
+      // if it is the same on both (RT-13).
+      if (L.Unsure || !M.decided() ||
+          Frames.back().Undecided > L.UndecidedAtStart)
+        noteUnsureExit(Break ? L.BrokenVars : L.ContinuedVars, M.May);
     }
     return LaneMask{};
   case Stmt::AttributedStmtClass:
@@ -332,9 +340,16 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
   if (const Expr *RV = S->getRetValue()) {
     Value V = eval(RV, M);
     Frame &F = Frames.back(); // after eval: calls may grow Frames
-    F.RetVal = F.HasRet ? Value::mergeMasked(F.RetVal, V, M) : V;
+    // Lanes that may have returned at an earlier return (a condition not
+    // decided in them) keep a value only where both returns agree.
+    F.RetVal = F.HasRet
+                   ? Value::join(V, F.RetVal, M.May & ~F.UnsureReturned, ~M.May)
+                   : V;
     F.HasRet = true;
   }
+  Frame &F = Frames.back();
+  if (F.Undecided > 0 || !M.decided())
+    F.UnsureReturned |= M.May;
   // Every lane that reaches a return leaves. (Lanes that only may reach
   // it are undecided because of an enclosing condition, whose other path
   // carries them on.)
@@ -370,10 +385,14 @@ LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
   Loops.pop_back();
   --Frames.back().Undecided;
   // `continue` in a switch belongs to the enclosing loop.
-  if (!Loops.empty() && !SwCtx.Continued.none())
+  if (!Loops.empty() && !SwCtx.Continued.none()) {
     Loops.back().Continued = unite(Loops.back().Continued, SwCtx.Continued);
+    mergeUnsureExits(Loops.back().ContinuedVars, SwCtx.ContinuedVars);
+  }
   VarMap After = Frames.back().Vars;
   joinFrames(After, Before, 0, 0, C.Deps);
+  // A case left by `break` meets the others here.
+  applyUnsureExits(SwCtx.BrokenVars);
   // Lanes that may have returned or continued in some case are no longer
   // certainly active after the switch.
   if (!SwCtx.Continued.none() || leavesSwitch(Body)) {
@@ -431,6 +450,12 @@ LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {
 
 void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
                              LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps) {
+  Frames.back().Vars = joinedVars(A, B, TakeA, TakeB, Deps);
+}
+
+Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
+                                            LaneBits TakeA, LaneBits TakeB,
+                                            llvm::ArrayRef<SymbolId> Deps) {
   VarMap Out;
   for (const auto &KV : A) {
     auto It = B.find(KV.first);
@@ -457,18 +482,55 @@ void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
     }
     Out[KV.first] = J;
   }
-  Frames.back().Vars = std::move(Out);
+  return Out;
+}
+
+void Interpreter::mergeUnsureExits(UnsureExits &Into, const UnsureExits &From) {
+  if (!From.Vars || !From.Lanes)
+    return;
+  if (!Into.Vars) {
+    Into = From;
+    return;
+  }
+  // Lanes leaving for the first time take the new point's values; lanes
+  // not leaving there keep the earlier points'; lanes that may leave at
+  // both keep a value only where the two agree.
+  Into.Vars = joinedVars(*From.Vars, *Into.Vars, From.Lanes & ~Into.Lanes,
+                         ~From.Lanes, {});
+  Into.Lanes |= From.Lanes;
+}
+
+void Interpreter::noteUnsureExit(UnsureExits &U, LaneBits Lanes) {
+  mergeUnsureExits(U, UnsureExits{Frames.back().Vars, Lanes});
+}
+
+void Interpreter::applyUnsureExits(const UnsureExits &U) {
+  if (!U.Vars || !U.Lanes)
+    return;
+  // Variables declared after an exit point are out of scope where the
+  // paths meet; keep them from the current state.
+  VarMap Now = Frames.back().Vars;
+  VarMap J = joinedVars(*U.Vars, Now, 0, ~U.Lanes, {});
+  for (auto &KV : Now)
+    if (!J.count(KV.first))
+      J.insert(KV);
+  Frames.back().Vars = std::move(J);
 }
 
 // ---- Loops ------------------------------------------------------------------
 
 LaneMask Interpreter::execLoopBody(const Stmt *Body, const Expr *Inc,
-                                   LaneMask M, LaneMask &Broken) {
-  Loops.push_back(LoopCtx{});
+                                   LaneMask M, LoopCtx &Done, bool Unsure) {
+  LoopCtx Ctx;
+  Ctx.UndecidedAtStart = Frames.back().Undecided;
+  Ctx.Unsure = Unsure;
+  Loops.push_back(Ctx);
   LaneMask F = exec(Body, M);
   F = unite(F, Loops.back().Continued);
-  Broken = Loops.back().Broken;
+  Done = std::move(Loops.back());
   Loops.pop_back();
+  // Lanes that may have continued meet the others before the increment.
+  applyUnsureExits(Done.ContinuedVars);
   if (Inc && !F.none())
     evalDiscarded(Inc, F);
   return F;
@@ -480,6 +542,17 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   if (Init)
     exec(Init, M);
   LaneMask Active = M, Exited{0, 0, {}};
+  // Lanes that may have left at an earlier point than the last: a break or
+  // an exit under a condition not decided in them (RT-13).
+  UnsureExits Left;
+  // Unrolling: the condition became undecided (warp-uniformly) at a loop
+  // whose counter is multiplied or divided by a power of two; the
+  // iterations after it run "if the loop gets there", at most Bound more.
+  bool Unrolling = false;
+  unsigned Bound = 0;
+  const VarDecl *Counter = nullptr;
+  bool Grows = false;
+  std::optional<int64_t> LastCount;
   for (unsigned Iter = 0;; ++Iter) {
     if (Active.none())
       break;
@@ -490,10 +563,43 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     }
     if (Cond && (CondFirst || Iter > 0)) {
       LaneBool C = evalCond(Cond, Active);
-      if (Active.May & ~(C.True | C.False)) {
-        // The trip count depends on something unknown: generalize.
-        Exited = unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
-        break;
+      LaneBits Open = Active.May & ~(C.True | C.False);
+      if (Open) {
+        // The trip count depends on something unknown.
+        if (!Unrolling && (Open & ~C.Uniform) == 0) {
+          Bound = multiplicativeTripBound(Cond, Body, Inc, Counter, Grows);
+          Unrolling = Bound > 0;
+          Bound += Iter;
+          // What runs from here on runs only if the loop gets there: its
+          // records are not exact (the cost may differ from trip to trip).
+          MaybeTrips += Unrolling;
+        }
+        if (Unrolling && Counter) {
+          // No counter wraps around (the documented no-overflow
+          // assumption): a multiplied counter that stopped growing (bits
+          // shifted out, the sign flipped) ends the loop.
+          std::optional<int64_t> Now;
+          if (const Binding *B = lookup(Counter))
+            if (!B->IsRef && B->V.definedIn(Active.May))
+              Now = B->V.I.asConstant(Active.May);
+          if (Now && LastCount && Grows &&
+              (*Now == 0 || (*Now < 0) != (*LastCount < 0) ||
+               std::llabs(*Now) <= std::llabs(*LastCount)))
+            Bound = Iter;
+          LastCount = Now;
+        }
+        if (!Unrolling || (Open & ~C.Uniform) || Iter >= Bound) {
+          if (Unrolling && Iter >= Bound && (Open & ~C.Uniform) == 0) {
+            // Past the last iteration the counter allows: the loop ends.
+            noteUnsureExit(Left, Active.May);
+            Exited = unite(Exited, Active);
+            break;
+          }
+          Exited =
+              unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
+          break;
+        }
+        noteUnsureExit(Left, Open);
       }
       Exited = unite(Exited, intersect(Active, C, true));
       Active = intersect(Active, C, false);
@@ -502,14 +608,165 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     }
     Context.push_back("iteration " + std::to_string(Iter) + " of " +
                       loopName(Loop));
-    LaneMask Broken;
-    Active = execLoopBody(Body, Inc, Active, Broken);
+    LoopCtx Done;
+    Active = execLoopBody(Body, Inc, Active, Done, Unrolling);
     Context.pop_back();
-    Exited = unite(Exited, Broken);
+    Exited = unite(Exited, Done.Broken);
+    mergeUnsureExits(Left, Done.BrokenVars);
     if (!Cond && Active.none())
       break;
   }
+  MaybeTrips -= Unrolling;
+  applyUnsureExits(Left);
   return Exited;
+}
+
+namespace {
+/// The variable \p S multiplies or divides by a power of two (`v <<= 1`,
+/// `v >>= 2`, `v *= 2`, `v /= 4`, `v = v >> 1`), or null; \p Grows when it
+/// is multiplied.
+const VarDecl *scaledVar(const Stmt *S, const ASTContext &Ctx, bool &Grows) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return nullptr;
+  auto VarOf = [](const Expr *X) -> const VarDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && VD->getType()->isIntegerType() ? VD : nullptr;
+  };
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *Amount = BO->getRHS();
+  const VarDecl *V = VarOf(BO->getLHS());
+  if (!V)
+    return nullptr;
+  switch (Op) {
+  case BO_ShlAssign:
+    Op = BO_Shl;
+    break;
+  case BO_ShrAssign:
+    Op = BO_Shr;
+    break;
+  case BO_MulAssign:
+    Op = BO_Mul;
+    break;
+  case BO_DivAssign:
+    Op = BO_Div;
+    break;
+  case BO_Assign: {
+    const auto *R =
+        dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!R || VarOf(R->getLHS()) != V)
+      return nullptr;
+    Op = R->getOpcode();
+    Amount = R->getRHS();
+    break;
+  }
+  default:
+    return nullptr;
+  }
+  Expr::EvalResult ER;
+  if (Amount->isValueDependent() || !Amount->EvaluateAsInt(ER, Ctx))
+    return nullptr;
+  llvm::APSInt A = ER.Val.getInt();
+  if (A.isNegative() || A.getActiveBits() > 16)
+    return nullptr;
+  uint64_t N = A.getZExtValue();
+  switch (Op) {
+  case BO_Shl:
+  case BO_Shr:
+    if (N < 1 || N > 8)
+      return nullptr;
+    Grows = Op == BO_Shl;
+    return V;
+  case BO_Mul:
+  case BO_Div:
+    if (N < 2 || !llvm::isPowerOf2_64(N))
+      return nullptr;
+    Grows = Op == BO_Mul;
+    return V;
+  default:
+    return nullptr;
+  }
+}
+
+/// Every use of \p V in \p S outside \p Skip reads its value (no
+/// assignment, increment, address or reference taken).
+bool onlyReads(const Stmt *S, const VarDecl *V, const Stmt *Skip) {
+  if (!S || S == Skip)
+    return true;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S))
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
+        if (DRE->getDecl() == V)
+          return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() != V;
+  for (const Stmt *C : S->children())
+    if (!onlyReads(C, V, Skip))
+      return false;
+  return true;
+}
+
+bool hasContinue(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ContinueStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasContinue(C))
+      return true;
+  return false;
+}
+
+bool refersTo(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() == V;
+  for (const Stmt *C : S->children())
+    if (refersTo(C, V))
+      return true;
+  return false;
+}
+} // namespace
+
+/// A counter that a loop multiplies (divides) by a power of two each trip
+/// and whose value the condition tests cannot keep the loop going for more
+/// than its width in bits without wrapping around (reaching 0): `size <<=
+/// 1` with `size < n`, `d >>= 1` with `d > 0`. The update is the increment
+/// or a statement of the body's top level (run in every trip).
+unsigned Interpreter::multiplicativeTripBound(const Expr *Cond,
+                                              const Stmt *Body, const Expr *Inc,
+                                              const VarDecl *&Counter,
+                                              bool &Grows) {
+  llvm::SmallVector<const Stmt *, 8> Updates;
+  if (Inc)
+    Updates.push_back(Inc);
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+    for (const Stmt *C : CS->body())
+      Updates.push_back(C);
+  else if (Body)
+    Updates.push_back(Body);
+  for (const Stmt *U : Updates) {
+    bool G = false;
+    const VarDecl *V = scaledVar(U, Ctx, G);
+    if (!V || !refersTo(Cond, V))
+      continue;
+    // Updated once per trip: every other use of it is a read, and a
+    // `continue` cannot skip an update in the body.
+    if (!onlyReads(Body, V, U) || !onlyReads(Inc, V, U) ||
+        (U != Inc && hasContinue(Body)))
+      continue;
+    Counter = V;
+    Grows = G;
+    return Ctx.getIntWidth(V->getType());
+  }
+  return 0;
 }
 
 Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
@@ -567,8 +824,8 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
     VarMap Gen = Frames.back().Vars;
     bool SavedRec = Recording;
     Recording = false;
-    LaneMask Ignored;
-    execLoopBody(Body, Inc, Any, Ignored);
+    LoopCtx Ignored;
+    execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
     Recording = SavedRec;
     VarMap Next = Frames.back().Vars;
     Frames.back().Vars = Gen;
@@ -621,8 +878,8 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   bool SavedRec = Recording;
   Recording = false;
   LaneMask Any{0, M.May, M.Deps};
-  LaneMask Ignored;
-  execLoopBody(Body, Inc, Any, Ignored);
+  LoopCtx Ignored;
+  execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
   Recording = SavedRec;
   auto After = Frames.back().Vars;
   Frames.back().Vars = Before;
@@ -685,9 +942,12 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   }
   Iter.addDeps({J});
   Context.push_back("any iteration of " + loopName(Loop));
-  LaneMask Ignored2;
-  execLoopBody(Body, Inc, Iter, Ignored2);
+  LoopCtx Done;
+  execLoopBody(Body, Inc, Iter, Done, /*Unsure=*/true);
   Context.pop_back();
+  // Lanes that may have broken out in "any iteration" leave with that
+  // iteration's values.
+  applyUnsureExits(Done.BrokenVars);
   --Frames.back().Undecided;
   return M;
 }

@@ -21,6 +21,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   CurWarp = Warp;
   Steps = 0;
   WarpIterations = 0;
+  MaybeTrips = 0;
   ExprDepth = 0;
   InBlock = 0;
   unsigned Threads = Block.threads();
@@ -74,6 +75,7 @@ void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
   CurWarp = 0;
   Steps = 0;
   WarpIterations = 0;
+  MaybeTrips = 0;
   for (unsigned D = 0; D < 3; ++D)
     Tid[D].fill(0);
   Frames.clear();

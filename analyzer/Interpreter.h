@@ -149,6 +149,9 @@ private:
     unsigned Undecided = 0;
     Value RetVal = Value::unknown("function did not return a value");
     bool HasRet = false;
+    /// Lanes that may have reached a return under a condition not decided
+    /// in them (and may carry on to another).
+    LaneBits UnsureReturned = 0;
     const clang::FunctionDecl *Fn = nullptr;
     /// The object a member function runs on (`this`), if any.
     std::optional<LValue> This;
@@ -160,11 +163,27 @@ private:
     bool Discard = false;
     std::optional<LValue> RetRef;
   };
+  using VarMap = std::map<const clang::VarDecl *, Binding>;
+  /// Where lanes may have left a path without being sure to (a `break`,
+  /// `continue` or loop exit under a condition not decided in them): the
+  /// variables there, joined over every such point, and the lanes that may
+  /// have left. The state where the paths meet again keeps a value in those
+  /// lanes only where it agrees with every such point (RT-13).
+  struct UnsureExits {
+    std::optional<VarMap> Vars;
+    LaneBits Lanes = 0;
+  };
   struct LoopCtx {
     LaneMask Broken;
     LaneMask Continued;
+    UnsureExits BrokenVars, ContinuedVars;
+    /// Frames.back().Undecided when the body started: a break under a
+    /// condition undecided since then is unsure.
+    unsigned UndecidedAtStart = 0;
+    /// Every exit of this body is unsure (the iteration itself runs only if
+    /// an undecided loop condition let it).
+    bool Unsure = false;
   };
-  using VarMap = std::map<const clang::VarDecl *, Binding>;
 
   // ---- Statements (InterpStmt.cpp). Return the lanes that fall through. ----
   LaneMask exec(const clang::Stmt *S, LaneMask M);
@@ -193,7 +212,20 @@ private:
   Value evalLambda(const clang::LambdaExpr *E, const LaneMask &M);
   void execAsm(const clang::GCCAsmStmt *S, const LaneMask &M);
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
-                        LaneMask M, LaneMask &Broken);
+                        LaneMask M, LoopCtx &Done, bool Unsure = false);
+  /// Adds the current variables to \p U as an unsure exit of \p Lanes.
+  void noteUnsureExit(UnsureExits &U, LaneBits Lanes);
+  static void mergeUnsureExits(UnsureExits &Into, const UnsureExits &From);
+  /// Joins \p U into the current variables (where the paths meet).
+  void applyUnsureExits(const UnsureExits &U);
+  /// How many more iterations a loop whose condition is uniformly undecided
+  /// may run, from a variable of the condition that the loop multiplies or
+  /// divides by a power of two (0: no such variable); its declaration in
+  /// \p Counter, \p Grows when it is multiplied.
+  unsigned multiplicativeTripBound(const clang::Expr *Cond,
+                                   const clang::Stmt *Body,
+                                   const clang::Expr *Inc,
+                                   const clang::VarDecl *&Counter, bool &Grows);
   void execDecl(const clang::VarDecl *D, LaneMask M);
   /// The elements of a local aggregate from its initializer list (at most
   /// \p Budget scalars).
@@ -202,6 +234,8 @@ private:
   /// Joins the variables of two paths (Value::join) into the current frame.
   void joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
                   LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
+  static VarMap joinedVars(const VarMap &A, const VarMap &B, LaneBits TakeA,
+                           LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
   std::string loopName(const clang::Stmt *Loop) const;
 
   // ---- Expressions (InterpExpr.cpp): the dispatch by expression class, ----
@@ -234,6 +268,20 @@ private:
   Value evalNonAffine(clang::BinaryOperatorKind Op, const Value &L,
                       const Value &R);
   std::optional<LaneInt> distributeProduct(const Value &U, const Value &V);
+  /// A * B expanded term by term: a product of two symbols is the symbol of
+  /// the product of their base factors (productSymbol), so `b*T*C` and
+  /// `C*(T*b)` are one symbol and cancel. Null when too large.
+  std::optional<LaneInt> polyMul(const LaneInt &A, const LaneInt &B);
+  /// The symbol of A*B, keyed by the sorted base factors of both.
+  SymbolId productSymbol(SymbolId A, SymbolId B);
+  /// A warp-uniform product of two uniform unknowns: a monomial symbol when
+  /// both are a multiple of one symbol, else opaqueSymbol.
+  Value uniformProduct(const Value &A, const Value &B);
+  /// X / D (C's '/') for a lane-dependent X and a warp-uniform D: one
+  /// symbol per distinct lane form of X ("quotient of that form by D"), so
+  /// X % D = X - D * (X / D) is exact and `(X / D) * D + X % D` folds back
+  /// to X.
+  std::optional<LaneInt> laneQuotient(const LaneInt &X, const LaneInt &D);
 
   // ---- Casts (InterpCasts.cpp) ----
   Value evalCast(const clang::CastExpr *E, const LaneMask &M);
@@ -401,6 +449,9 @@ private:
   std::string Incomplete;
   unsigned long Steps = 0;
   unsigned WarpIterations = 0;
+  /// Inside trips of an unrolled loop that run only if its undecided
+  /// condition lets them (execLoop): accesses there are not exact.
+  unsigned MaybeTrips = 0;
 
   std::vector<std::string> SymNames;
   /// The named unknowns a symbol is built from (itself, or a product's
@@ -408,6 +459,8 @@ private:
   std::vector<std::vector<std::string>> SymFactors;
   /// Per symbol: known not to be negative.
   std::vector<bool> SymNonNeg;
+  /// Product symbols (productSymbol): their base factors, sorted.
+  llvm::DenseMap<SymbolId, llvm::SmallVector<SymbolId, 4>> Monomials;
   llvm::StringMap<SymbolId> SymIds;   ///< by key
   llvm::StringMap<unsigned> NameUses; ///< symbols per display name
   /// Stores (and atomics) per object since the warp started: part of the key

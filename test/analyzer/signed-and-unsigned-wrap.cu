@@ -8,7 +8,8 @@ __global__ void rem_of_signed_unknown(const float* in, float* out, int n) {
   int t = threadIdx.y * 8 + threadIdx.x;
   out[t] = in[(n + t) % 32];
   // CHECK: :[[@LINE-1]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
-  // CHECK: :[[@LINE-2]]:12: remark: global load 'in[...]' not analyzed: lane-dependent '%' of an unknown value
+  // (n + t) % 32 is n + t - 32 * q with one unknown quotient q per lane.
+  // CHECK: :[[@LINE-3]]:12: remark: global load 'in[...]' not analyzed: the lane pattern depends on more than two unknown values
   out[t] = in[(32 * n + 5 + t) % 32];
   // CHECK: :[[@LINE-1]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
   // CHECK: :[[@LINE-2]]:12: remark: global load 'in[...]' not analyzed: the sign of the dividend is not known in every lane
