@@ -3,6 +3,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Lex/Lexer.h"
 #include <cstdio>
 #include <set>
@@ -149,6 +150,18 @@ void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
                      : "...";
     if (Init.size() > 60)
       Init = Init.substr(0, 57) + "...";
+    // A variable changed after its declaration (assigned, incremented, an
+    // out-parameter, a loop counter) does not hold its initializer at the
+    // access: no note rather than a misleading one.
+    bool Changed = true;
+    if (const auto *FD =
+            dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()))
+      if (const Stmt *Body = FD->getBody())
+        Changed = ExprMutationAnalyzer(*Body, C.Ctx).isMutated(V);
+    if (Changed) {
+      --Shown;
+      continue;
+    }
     F.Notes.push_back({V->getLocation(),
                        "'" + V->getNameAsString() + "' is " + Init + " here"});
   }

@@ -34,3 +34,18 @@ __global__ void byte_stride(const char *in, char *out) {
   // CHECK: :[[@LINE-1]]:3: warning: global store 'out[...]' touches 32 sectors per warp request (ideal 1, 3.1% efficiency)
   // CHECK: :[[@LINE-2]]:3: note: worst request: warp 0; 32 active lanes, 1 byte per lane
 }
+
+// A variable changed after its declaration (here by an out-parameter) gets
+// no "'row' is 0 here" note (it is not 0 at the access); one never changed
+// does.
+__device__ void coords(int t, int &row) { row = t; }
+// cuda-coalesce-lint: block-dim=32
+__global__ void via_out_param(const float *in, float *out) {
+  int row = 0;
+  const int pitch = 32;
+  coords(threadIdx.x, row);
+  out[threadIdx.x] = in[row * pitch];
+  // CHECK: :[[@LINE-1]]:22: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k
+  // CHECK-NOT: note: 'row'
+  // CHECK: :[[@LINE-5]]:13: note: 'pitch' is 32 here
+}
