@@ -496,6 +496,12 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
   }
   if (!Res)
     return evalNonAffine(Op, L, R);
+  // A warp-uniform dividend whose sign is not known (`(2 + threadIdx.y) * C
+  // / x128::size` with `int C`): one unknown quotient per warp, a symbol,
+  // rather than undefined.
+  if (Undef && (Op == BO_Div || Op == BO_Rem) && !L.I.isConcrete() &&
+      L.I.isUniform() && R.I.isUniform() && L.definedIn(kAllLanes))
+    return evalNonAffine(Op, L, R);
   Value V = derived(Value::integer(*Res), L, R);
   if (Undef & V.Defined) {
     if (V.Reason.empty())

@@ -33,12 +33,21 @@ __global__ void constant_divisor(float* out, int n) {
   out[(i / 7) * 7 + i % 7] = 1.0f;
 }
 
+// A warp-uniform dividend whose sign is not known (int C, here wrapped as
+// unsigned): llm.c layernorm's shared offset (2 + threadIdx.y) * C /
+// x128::size. One unknown quotient per warp, a symbol: rows of 32 floats.
+__global__ void uniform_signed_dividend(float* out, int C) {
+  out[(16u * C) / 16u * 32 + threadIdx.x] = 1.0f;
+}
+
 // Expected (line:column): recombined: both addresses are idx (not exact only
 // because idx < B*T*C may leave lanes idle); quotient_index: in[idx / C]
 // depends on one quotient per lane; constant_divisor: i, shifted by
-// 4*n*blockIdx.x bytes: 5 sectors when misaligned.
+// 4*n*blockIdx.x bytes: 5 sectors when misaligned; uniform_signed_dividend:
+// 128 bytes per quotient, 4 sectors for any value.
 // CHECK: .cu:18:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over B, C, T, blockIdx.x
 // CHECK: .cu:18:34: remark: global load 'in[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k; worst case over B, C, T, blockIdx.x
 // CHECK: .cu:26:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
 // CHECK: .cu:26:14: remark: global load 'in[...]' not analyzed: the lane pattern depends on more than two unknown values
 // CHECK: .cu:33:3: remark: global store 'out[...]': 5 sectors (ideal 4, 80.0%), lane k writes byte 4*k; worst case over blockIdx.x, n
+// CHECK: .cu:40:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
