@@ -96,16 +96,24 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
     return Push();
   ByDelta[0] = &E;
 
-  for (int64_t W : {16, 8}) {
+  for (int64_t W : {16, 8, 4, 2}) {
     if (W <= E.Bytes)
       continue;
     int64_t N = W / E.Bytes;
-    // Every run of N contiguous accesses that contains E.
+    // Every run of N contiguous accesses that contains E. Loads may leave
+    // gaps after the first: reading the rest of an aligned chunk is
+    // harmless, and NVCC does it (`p[i].x`, `.y`, `.z` of a uchar4 are one
+    // ld.global.v4.u8); stores may not (they would write bytes the
+    // program does not).
     for (int64_t Start = -(N - 1) * E.Bytes; Start <= 0; Start += E.Bytes) {
-      bool All = true;
-      for (int64_t J = 0; J < N && All; ++J)
-        All = ByDelta.count(Start + J * E.Bytes);
-      if (!All)
+      bool All = ByDelta.count(Start);
+      int64_t Present = 0;
+      for (int64_t J = 0; J < N && All; ++J) {
+        bool Here = ByDelta.count(Start + J * E.Bytes);
+        Present += Here;
+        All = Here || E.Op == AccessOp::Load;
+      }
+      if (!All || Present < 2 || (E.Op != AccessOp::Load && Present < N))
         continue;
       const Entry &First = *ByDelta[Start];
       if (E.Obj->BaseAlign < (uint64_t)W ||
@@ -118,7 +126,10 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
         continue;
       const SourceManager &SM = Ctx.getSourceManager();
       for (int64_t J = 0; J < N; ++J) {
-        const Entry &M = *ByDelta[Start + J * E.Bytes];
+        auto MIt = ByDelta.find(Start + J * E.Bytes);
+        if (MIt == ByDelta.end())
+          continue; // a gap in a fused load
+        const Entry &M = *MIt->second;
         Fused &F = Groups[M.K];
         // The widest fusion wins (`d.x, d.y` pair up before `d.z, d.w`
         // complete the 16-byte group).
@@ -131,7 +142,10 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
         if (W < F.Width)
           continue;
         for (int64_t L = 0; L < N; ++L) {
-          const Entry &O = *ByDelta[Start + L * E.Bytes];
+          auto OIt = ByDelta.find(Start + L * E.Bytes);
+          if (OIt == ByDelta.end())
+            continue;
+          const Entry &O = *OIt->second;
           if (O.Site == M.Site)
             continue;
           SourceLocation OL = SM.getExpansionLoc(O.Site->getBeginLoc());

@@ -76,3 +76,25 @@ __global__ void fields_of_float3_struct(const S3 *p, float *o) {
   // DEFAULT-DAG: :[[@LINE-3]]:20: warning: global load
   // DEFAULT-DAG: :[[@LINE-4]]:39: warning: global load
 }
+
+// Three of the four bytes of a uchar4 element (cuda-samples Mandelbrot's
+// colour blend): NVCC reads them with one ld.global.v4.u8 (the unused .w
+// too: a load may read the rest of an aligned chunk), so the loads are only
+// "possible"; it stores .x and .y with one st.global.v2.u8 (still 4 sectors
+// for 2 ideal: certain) and .z alone (a store may not write bytes the
+// program does not): the stores stay certain warnings.
+__global__ void blend_uchar4(uchar4 *dst, int frame) {
+  int i = blockIdx.x * 32 + threadIdx.x;
+  dst[i].x = (dst[i].x * frame + 1) / (frame + 1);
+  dst[i].y = (dst[i].y * frame + 2) / (frame + 1);
+  dst[i].z = (dst[i].z * frame + 3) / (frame + 1);
+  // DEFAULT-DAG: :[[@LINE-3]]:3: warning: global store 'dst[i].x' touches 4 sectors per warp request (ideal 1, 25.0% efficiency){{.*}}unless the compiler fuses it with the access at [[@LINE-2]]:3 into one 2-byte access: then 4 sectors, ideal 2 [cuda-uncoalesced-global]
+  // DEFAULT-DAG: :[[@LINE-3]]:3: warning: global store 'dst[i].y' touches 4 sectors per warp request (ideal 1, 25.0% efficiency){{.*}}into one 2-byte access: then 4 sectors, ideal 2 [cuda-uncoalesced-global]
+  // DEFAULT-DAG: :[[@LINE-3]]:3: warning: global store 'dst[i].z' touches 4 sectors per warp request (ideal 1, 25.0% efficiency)
+  // CHECK-DAG: :[[@LINE-6]]:3: warning: global store 'dst[i].x'{{.*}}into one 2-byte access: then 4 sectors, ideal 2 [
+  // CHECK-DAG: :[[@LINE-7]]:15: warning: global load 'dst[i].x'{{.*}}unless the compiler fuses it with the accesses at [[@LINE-6]]:15, [[@LINE-5]]:15 into one 4-byte access: then 4 sectors, ideal 4 (possible
+  // CHECK-DAG: :[[@LINE-7]]:3: warning: global store 'dst[i].y'{{.*}}into one 2-byte access: then 4 sectors, ideal 2 [
+  // CHECK-DAG: :[[@LINE-8]]:15: warning: global load 'dst[i].y'{{.*}}into one 4-byte access: then 4 sectors, ideal 4 (possible
+  // CHECK-DAG: :[[@LINE-8]]:3: warning: global store 'dst[i].z' touches 4 sectors per warp request (ideal 1, 25.0% efficiency)
+  // CHECK-DAG: :[[@LINE-9]]:15: warning: global load 'dst[i].z'{{.*}}into one 4-byte access: then 4 sectors, ideal 4 (possible
+}
