@@ -729,22 +729,14 @@ void Interpreter::forgetLocal(const Value &Addr) {
 
 /// The lanes of \p Lanes whose address in \p A is the constant \p Off.
 static LaneBits lanesAt(const Value &A, LaneBits Lanes, int64_t Off) {
-  LaneBits R = 0;
-  for (unsigned K = 0; K < kWarpSize; ++K) {
-    LaneBits Bit = LaneBits(1) << K;
-    if (!(Lanes & Bit) || !(A.Defined & Bit) || A.I.consts()[K] != Off)
-      continue;
-    if (llvm::any_of(A.I.terms(),
-                     [K](const LaneInt::Term &T) { return T.Coef[K] != 0; }))
-      continue;
-    R |= Bit;
-  }
-  return R;
+  return Lanes & A.Defined & A.I.lanesEqualTo(Off);
 }
 
 std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
                                             const LaneMask &M) {
-  Binding *B = localBinding(Addr.Base);
+  // Read only: a const binding does not copy elements it shares with a
+  // saved frame (CowMap).
+  const Binding *B = localBinding(Addr.Base);
   int64_t Size = sizeOf(Ty);
   if (!B || !Size)
     return std::nullopt;

@@ -468,7 +468,12 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
           J.V.Defined != KV.second.V.Defined)
         appendDeps(J.V.Deps, Deps);
       // Elements of a local array or struct: joined one by one; one known
-      // on one path only is not known after.
+      // on one path only is not known after. Elements neither path changed
+      // (one shared map) join to themselves (Value::join).
+      if (KV.second.Elems.sharesWith(It->second.Elems)) {
+        Out[KV.first] = J;
+        continue;
+      }
       J.Elems.clear();
       for (const auto &[Off, E] : KV.second.Elems) {
         auto O = It->second.Elems.find(Off);

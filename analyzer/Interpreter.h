@@ -43,6 +43,7 @@
 #ifndef CCL_ANALYZER_INTERPRETER_H
 #define CCL_ANALYZER_INTERPRETER_H
 
+#include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
@@ -137,8 +138,9 @@ private:
     Value V;    ///< the variable's value (not a reference)
     LValue Ref; ///< what a reference is bound to
     /// A local array or struct known element by element: byte offset ->
-    /// (bytes, value). An element not in the map is not known.
-    std::map<int64_t, std::pair<int64_t, Value>> Elems;
+    /// (bytes, value). An element not in the map is not known. Shared by
+    /// copies of the binding until one changes (CowMap.h).
+    CowMap<int64_t, std::pair<int64_t, Value>> Elems;
   };
   struct Frame {
     std::map<const clang::VarDecl *, Binding> Vars;

@@ -6,74 +6,104 @@
 
 using namespace ccl;
 
+const LaneInt::Rep &LaneInt::zeroRep() {
+  static const Rep Zero;
+  return Zero;
+}
+
+LaneInt::Rep &LaneInt::mut() {
+  if (!R)
+    R = new Rep();
+  else if (R->UseCount() > 1)
+    R = new Rep(*R);
+  return *R;
+}
+
 LaneInt LaneInt::constant(int64_t V) {
-  LaneInt R;
-  R.C.fill(V);
-  return R;
+  LaneInt Out;
+  if (V != 0)
+    Out.mut().C.fill(V);
+  return Out;
 }
 
 LaneInt LaneInt::perLane(const LaneArray &V) {
-  LaneInt R;
-  R.C = V;
-  return R;
+  LaneInt Out;
+  Out.mut().C = V;
+  return Out;
 }
 
 LaneInt LaneInt::symbol(SymbolId S) {
-  LaneInt R;
+  LaneInt Out;
   Term T;
   T.Sym = S;
   T.Coef.fill(1);
-  R.Terms.push_back(T);
-  assert(R.isCanonical());
-  return R;
+  Out.mut().Terms.push_back(T);
+  assert(Out.isCanonical());
+  return Out;
+}
+
+static bool allZero(const LaneArray &A) {
+  return llvm::all_of(A, [](int64_t V) { return V == 0; });
 }
 
 bool LaneInt::isCanonical() const {
-  for (size_t I = 0; I < Terms.size(); ++I) {
-    if (I > 0 && Terms[I - 1].Sym >= Terms[I].Sym)
+  const TermList &Ts = terms();
+  for (size_t I = 0; I < Ts.size(); ++I) {
+    if (I > 0 && Ts[I - 1].Sym >= Ts[I].Sym)
       return false; // unsorted, or a symbol twice
-    if (llvm::all_of(Terms[I].Coef, [](int64_t V) { return V == 0; }))
+    if (allZero(Ts[I].Coef))
       return false;
   }
   return true;
 }
 
 void LaneInt::normalize() {
-  llvm::sort(Terms, [](const Term &A, const Term &B) { return A.Sym < B.Sym; });
-  // Merge equal symbols, drop zero terms.
-  llvm::SmallVector<Term, 2> Out;
-  for (const Term &T : Terms) {
-    if (!Out.empty() && Out.back().Sym == T.Sym) {
-      for (unsigned K = 0; K < kWarpSize; ++K)
-        Out.back().Coef[K] += T.Coef[K];
-    } else {
-      Out.push_back(T);
+  if (!R)
+    return;
+  TermList &Terms = mut().Terms;
+  // Already canonical (the usual case: at most one term, or terms built in
+  // order): nothing to do.
+  bool Sorted = true;
+  for (size_t I = 0; I < Terms.size() && Sorted; ++I)
+    Sorted =
+        (I == 0 || Terms[I - 1].Sym < Terms[I].Sym) && !allZero(Terms[I].Coef);
+  if (!Sorted) {
+    llvm::sort(Terms,
+               [](const Term &A, const Term &B) { return A.Sym < B.Sym; });
+    // Merge equal symbols, drop zero terms.
+    size_t Out = 0;
+    for (size_t I = 0; I < Terms.size(); ++I) {
+      if (Out > 0 && Terms[Out - 1].Sym == Terms[I].Sym) {
+        for (unsigned K = 0; K < kWarpSize; ++K)
+          Terms[Out - 1].Coef[K] += Terms[I].Coef[K];
+      } else {
+        if (Out != I)
+          Terms[Out] = Terms[I];
+        ++Out;
+      }
     }
+    Terms.resize(Out);
+    llvm::erase_if(Terms, [](const Term &T) { return allZero(T.Coef); });
   }
-  llvm::erase_if(Out, [](const Term &T) {
-    return llvm::all_of(T.Coef, [](int64_t V) { return V == 0; });
-  });
-  Terms = std::move(Out);
   assert(isCanonical());
 }
 
 static bool sameInLanes(const LaneArray &A, LaneBits Lanes) {
-  std::optional<int64_t> First;
-  for (unsigned K = 0; K < kWarpSize; ++K) {
-    if (!(Lanes >> K & 1))
-      continue;
-    if (!First)
-      First = A[K];
-    else if (*First != A[K])
+  if (Lanes == 0)
+    return true;
+  int64_t First = A[llvm::countr_zero(Lanes)];
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    if ((Lanes >> K & 1) && A[K] != First)
       return false;
-  }
   return true;
 }
 
 bool LaneInt::isUniform(LaneBits Lanes) const {
-  if (!sameInLanes(C, Lanes))
+  if (!R)
+    return true;
+  if (!sameInLanes(R->C, Lanes))
     return false;
-  for (const Term &T : Terms)
+  for (const Term &T : R->Terms)
     if (!sameInLanes(T.Coef, Lanes))
       return false;
   return true;
@@ -82,47 +112,66 @@ bool LaneInt::isUniform(LaneBits Lanes) const {
 std::optional<int64_t> LaneInt::asConstant(LaneBits Lanes) const {
   if (!isConcrete() || !isUniform(Lanes) || Lanes == 0)
     return std::nullopt;
-  return C[llvm::countr_zero(Lanes)];
+  return consts()[llvm::countr_zero(Lanes)];
 }
 
-bool LaneInt::sameAs(const LaneInt &O, LaneBits Lanes) const {
-  auto Eq = [Lanes](const LaneArray &A, const LaneArray &B) {
-    for (unsigned K = 0; K < kWarpSize; ++K)
-      if ((Lanes >> K & 1) && A[K] != B[K])
-        return false;
-    return true;
-  };
-  if (!Eq(C, O.C))
-    return false;
-  // Compare term by term; a symbol missing on one side has coefficient 0.
-  LaneArray Zero;
-  Zero.fill(0);
-  size_t I = 0, J = 0;
-  while (I < Terms.size() || J < O.Terms.size()) {
-    if (J == O.Terms.size() ||
-        (I < Terms.size() && Terms[I].Sym < O.Terms[J].Sym)) {
-      if (!Eq(Terms[I].Coef, Zero))
-        return false;
-      ++I;
-    } else if (I == Terms.size() || O.Terms[J].Sym < Terms[I].Sym) {
-      if (!Eq(O.Terms[J].Coef, Zero))
-        return false;
-      ++J;
-    } else {
-      if (!Eq(Terms[I].Coef, O.Terms[J].Coef))
-        return false;
-      ++I, ++J;
-    }
-  }
-  return true;
+/// The lanes where \p A and \p B hold the same number.
+static LaneBits equalLanes(const LaneArray &A, const LaneArray &B) {
+  LaneBits Out = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    Out |= LaneBits(A[K] == B[K]) << K;
+  return Out;
+}
+
+/// The lanes where \p A is 0.
+static LaneBits zeroLanes(const LaneArray &A) {
+  LaneBits Out = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    Out |= LaneBits(A[K] == 0) << K;
+  return Out;
 }
 
 LaneBits LaneInt::laneEquals(const LaneInt &O) const {
-  LaneBits R = 0;
+  if (R == O.R)
+    return kAllLanes;
+  LaneBits Out = equalLanes(consts(), O.consts());
+  // Term by term; a symbol missing on one side has coefficient 0.
+  const TermList &A = terms(), &B = O.terms();
+  size_t I = 0, J = 0;
+  while (Out && (I < A.size() || J < B.size())) {
+    if (J == B.size() || (I < A.size() && A[I].Sym < B[J].Sym)) {
+      Out &= zeroLanes(A[I].Coef);
+      ++I;
+    } else if (I == A.size() || B[J].Sym < A[I].Sym) {
+      Out &= zeroLanes(B[J].Coef);
+      ++J;
+    } else {
+      Out &= equalLanes(A[I].Coef, B[J].Coef);
+      ++I, ++J;
+    }
+  }
+  return Out;
+}
+
+bool LaneInt::sameAs(const LaneInt &O, LaneBits Lanes) const {
+  if (R == O.R)
+    return true;
+  return (laneEquals(O) & Lanes) == Lanes;
+}
+
+LaneBits LaneInt::concreteLanes() const {
+  LaneBits Out = kAllLanes;
+  for (const Term &T : terms())
+    Out &= zeroLanes(T.Coef);
+  return Out;
+}
+
+LaneBits LaneInt::lanesEqualTo(int64_t V) const {
+  const LaneArray &A = consts();
+  LaneBits Out = 0;
   for (unsigned K = 0; K < kWarpSize; ++K)
-    if (sameAs(O, LaneBits(1) << K))
-      R |= LaneBits(1) << K;
-  return R;
+    Out |= LaneBits(A[K] == V) << K;
+  return Out ? Out & concreteLanes() : 0;
 }
 
 static std::optional<LaneArray> addArrays(const LaneArray &A,
@@ -139,36 +188,73 @@ static std::optional<LaneArray> addArrays(const LaneArray &A,
   return R;
 }
 
+/// Appends the terms of sorted lists \p A and \p B (B negated when \p Negate)
+/// to \p Out in symbol order, adding the coefficients of a symbol on both
+/// sides and dropping those that cancel. False when negating a coefficient
+/// overflows; the sum of two coefficients wraps (as the sum of the terms of
+/// a value always has).
+static bool mergeTerms(const LaneInt::TermList &A, const LaneInt::TermList &B,
+                       bool Negate, LaneInt::TermList &Out) {
+  static const LaneArray Zero{};
+  size_t I = 0, J = 0;
+  while (I < A.size() || J < B.size()) {
+    if (J == B.size() || (I < A.size() && A[I].Sym < B[J].Sym)) {
+      Out.push_back(A[I++]);
+      continue;
+    }
+    LaneArray C = B[J].Coef;
+    if (Negate) {
+      std::optional<LaneArray> N = addArrays(Zero, C, true);
+      if (!N)
+        return false;
+      C = *N;
+    }
+    bool Both = I < A.size() && A[I].Sym == B[J].Sym;
+    if (Both) {
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        C[K] = static_cast<int64_t>(static_cast<uint64_t>(A[I].Coef[K]) +
+                                    static_cast<uint64_t>(C[K]));
+      ++I;
+    }
+    if (!Both || !allZero(C))
+      Out.push_back({B[J].Sym, C});
+    ++J;
+  }
+  return true;
+}
+
 namespace ccl {
 std::optional<LaneInt> add(const LaneInt &A, const LaneInt &B) {
-  std::optional<LaneArray> C = addArrays(A.C, B.C, false);
+  if (!B.R)
+    return A; // + 0
+  if (!A.R)
+    return B;
+  std::optional<LaneArray> C = addArrays(A.R->C, B.R->C, false);
   if (!C)
     return std::nullopt;
-  LaneInt R;
-  R.C = *C;
-  R.Terms = A.Terms;
-  R.Terms.append(B.Terms.begin(), B.Terms.end());
-  R.normalize();
-  return R;
+  LaneInt Out;
+  LaneInt::Rep &P = Out.mut();
+  P.C = *C;
+  if (!mergeTerms(A.R->Terms, B.R->Terms, false, P.Terms))
+    return std::nullopt;
+  assert(Out.isCanonical());
+  return Out;
 }
 
 std::optional<LaneInt> sub(const LaneInt &A, const LaneInt &B) {
-  std::optional<LaneArray> C = addArrays(A.C, B.C, true);
+  if (!B.R)
+    return A; // - 0
+  const LaneArray &AC = A.consts();
+  std::optional<LaneArray> C = addArrays(AC, B.R->C, true);
   if (!C)
     return std::nullopt;
-  LaneInt R;
-  R.C = *C;
-  R.Terms = A.Terms;
-  LaneArray Zero;
-  Zero.fill(0);
-  for (const LaneInt::Term &T : B.Terms) {
-    std::optional<LaneArray> Neg = addArrays(Zero, T.Coef, true);
-    if (!Neg)
-      return std::nullopt;
-    R.Terms.push_back({T.Sym, *Neg});
-  }
-  R.normalize();
-  return R;
+  LaneInt Out;
+  LaneInt::Rep &P = Out.mut();
+  P.C = *C;
+  if (!mergeTerms(A.terms(), B.R->Terms, true, P.Terms))
+    return std::nullopt;
+  assert(Out.isCanonical());
+  return Out;
 }
 
 std::optional<LaneInt> mul(const LaneInt &A, const LaneInt &B) {
@@ -176,19 +262,25 @@ std::optional<LaneInt> mul(const LaneInt &A, const LaneInt &B) {
     return std::nullopt;
   const LaneInt &Scale = A.isConcrete() ? A : B;
   const LaneInt &Other = A.isConcrete() ? B : A;
-  LaneInt R;
+  if (!Other.R)
+    return LaneInt(); // 0 * anything
+  if (!Scale.R)
+    return LaneInt();
+  const LaneArray &SC = Scale.R->C;
+  LaneInt Out;
+  LaneInt::Rep &P = Out.mut();
   for (unsigned K = 0; K < kWarpSize; ++K)
-    if (__builtin_mul_overflow(Other.C[K], Scale.C[K], &R.C[K]))
+    if (__builtin_mul_overflow(Other.R->C[K], SC[K], &P.C[K]))
       return std::nullopt;
-  for (const LaneInt::Term &T : Other.Terms) {
+  for (const LaneInt::Term &T : Other.R->Terms) {
     LaneInt::Term N{T.Sym, {}};
     for (unsigned K = 0; K < kWarpSize; ++K)
-      if (__builtin_mul_overflow(T.Coef[K], Scale.C[K], &N.Coef[K]))
+      if (__builtin_mul_overflow(T.Coef[K], SC[K], &N.Coef[K]))
         return std::nullopt;
-    R.Terms.push_back(N);
+    P.Terms.push_back(N);
   }
-  R.normalize();
-  return R;
+  Out.normalize(); // drops terms scaled to 0
+  return Out;
 }
 
 static int64_t floorDiv(int64_t A, int64_t D) {
@@ -201,106 +293,124 @@ static int64_t floorDiv(int64_t A, int64_t D) {
 std::optional<LaneInt> divConst(const LaneInt &A, int64_t D) {
   if (D <= 0)
     return std::nullopt;
-  LaneInt R;
-  for (const LaneInt::Term &T : A.Terms) {
+  if (!A.R)
+    return A;
+  LaneInt Out;
+  LaneInt::Rep &P = Out.mut();
+  for (const LaneInt::Term &T : A.R->Terms) {
     LaneInt::Term N{T.Sym, {}};
     for (unsigned K = 0; K < kWarpSize; ++K) {
       if (T.Coef[K] % D != 0)
         return std::nullopt;
       N.Coef[K] = T.Coef[K] / D;
     }
-    R.Terms.push_back(N);
+    P.Terms.push_back(N);
   }
   for (unsigned K = 0; K < kWarpSize; ++K)
-    R.C[K] = A.Terms.empty() ? A.C[K] / D : floorDiv(A.C[K], D);
-  R.normalize();
-  return R;
+    P.C[K] = A.R->Terms.empty() ? A.R->C[K] / D : floorDiv(A.R->C[K], D);
+  Out.normalize();
+  return Out;
 }
 
 std::optional<LaneInt> remConst(const LaneInt &A, int64_t D) {
   if (D <= 0)
     return std::nullopt;
-  for (const LaneInt::Term &T : A.Terms)
+  if (!A.R)
+    return A;
+  for (const LaneInt::Term &T : A.R->Terms)
     for (unsigned K = 0; K < kWarpSize; ++K)
       if (T.Coef[K] % D != 0)
         return std::nullopt;
-  LaneInt R;
+  LaneInt Out;
+  LaneInt::Rep &P = Out.mut();
   for (unsigned K = 0; K < kWarpSize; ++K) {
-    if (A.Terms.empty())
-      R.C[K] = A.C[K] % D; // C semantics for fully known values
+    if (A.R->Terms.empty())
+      P.C[K] = A.R->C[K] % D; // C semantics for fully known values
     else
-      R.C[K] = A.C[K] - floorDiv(A.C[K], D) * D;
+      P.C[K] = A.R->C[K] - floorDiv(A.R->C[K], D) * D;
   }
-  return R;
+  return Out;
 }
 } // namespace ccl
 
 LaneInt LaneInt::select(LaneBits Pick, const LaneInt &A, const LaneInt &B) {
-  LaneInt R;
+  // A value selected with itself, or entirely from one side, is that value
+  // (both are canonical).
+  if (A.R == B.R || Pick == kAllLanes)
+    return A;
+  if (Pick == 0)
+    return B;
+  LaneInt Out;
+  Rep &P = Out.mut();
+  const LaneArray &AC = A.consts(), &BC = B.consts();
   for (unsigned K = 0; K < kWarpSize; ++K)
-    R.C[K] = (Pick >> K & 1) ? A.C[K] : B.C[K];
+    P.C[K] = (Pick >> K & 1) ? AC[K] : BC[K];
   auto AddTerms = [&](const LaneInt &Src, bool Want) {
-    for (const Term &T : Src.Terms) {
+    for (const Term &T : Src.terms()) {
       Term N{T.Sym, {}};
       for (unsigned K = 0; K < kWarpSize; ++K)
         N.Coef[K] = (((Pick >> K) & 1) == Want) ? T.Coef[K] : 0;
-      R.Terms.push_back(N);
+      P.Terms.push_back(N);
     }
   };
   AddTerms(A, true);
   AddTerms(B, false);
-  R.normalize();
-  return R;
+  Out.normalize();
+  return Out;
 }
 
 LaneInt LaneInt::permuted(const std::array<uint8_t, kWarpSize> &From) const {
-  LaneInt R;
+  if (!R)
+    return *this;
+  LaneInt Out;
+  Rep &P = Out.mut();
   for (unsigned K = 0; K < kWarpSize; ++K)
-    R.C[K] = C[From[K]];
-  for (const Term &T : Terms) {
+    P.C[K] = R->C[From[K]];
+  for (const Term &T : R->Terms) {
     Term N{T.Sym, {}};
     for (unsigned K = 0; K < kWarpSize; ++K)
       N.Coef[K] = T.Coef[From[K]];
-    R.Terms.push_back(N);
+    P.Terms.push_back(N);
   }
-  R.normalize();
-  return R;
+  Out.normalize();
+  return Out;
 }
 
 LaneInt LaneInt::truncated(unsigned Bits, bool Signed) const {
-  if (Bits >= 64)
+  if (Bits >= 64 || !R)
     return *this;
-  LaneInt R = *this;
+  // A lane with a symbolic part is not wrapped: the no-overflow assumption
+  // is on the whole value (y * width + x - 1 with unsigned y, width is
+  // not 2^32 - 1 + ... in the lane whose constant is -1).
+  LaneBits Concrete = concreteLanes();
+  LaneInt Out = *this;
   for (unsigned K = 0; K < kWarpSize; ++K) {
-    // A lane with a symbolic part is not wrapped: the no-overflow assumption
-    // is on the whole value (y * width + x - 1 with unsigned y, width is
-    // not 2^32 - 1 + ... in the lane whose constant is -1).
-    if (llvm::any_of(Terms, [K](const Term &T) { return T.Coef[K] != 0; }))
+    if (!(Concrete >> K & 1))
       continue;
-    uint64_t U = static_cast<uint64_t>(C[K]) & ((uint64_t(1) << Bits) - 1);
-    if (Signed)
-      R.C[K] = llvm::SignExtend64(U, Bits);
-    else
-      R.C[K] = static_cast<int64_t>(U);
+    int64_t V = R->C[K];
+    uint64_t U = static_cast<uint64_t>(V) & ((uint64_t(1) << Bits) - 1);
+    int64_t W = Signed ? llvm::SignExtend64(U, Bits) : static_cast<int64_t>(U);
+    if (W != V)
+      Out.mut().C[K] = W; // the first change copies the storage
   }
-  return R;
+  return Out;
 }
 
 std::optional<LaneArray>
 LaneInt::evaluate(const std::vector<std::optional<int64_t>> &Values) const {
-  LaneArray R = C;
-  for (const Term &T : Terms) {
+  LaneArray Out = consts();
+  for (const Term &T : terms()) {
     if (T.Sym >= Values.size() || !Values[T.Sym])
       return std::nullopt;
     int64_t S = *Values[T.Sym];
     for (unsigned K = 0; K < kWarpSize; ++K) {
       int64_t P;
       if (__builtin_mul_overflow(T.Coef[K], S, &P) ||
-          __builtin_add_overflow(R[K], P, &R[K]))
+          __builtin_add_overflow(Out[K], P, &Out[K]))
         return std::nullopt;
     }
   }
-  return R;
+  return Out;
 }
 
 /// The slope a of V[k] - V[first] = a * (k - first) over \p Lanes, if linear.
@@ -327,12 +437,12 @@ LaneInt::describeLaneStride(LaneBits Lanes,
   if (Lanes == 0)
     return "";
   std::string Out;
-  std::optional<int64_t> S = laneSlope(C, Lanes);
+  std::optional<int64_t> S = laneSlope(consts(), Lanes);
   if (!S)
     return "";
   if (*S != 0)
     Out = std::to_string(*S) + "*k";
-  for (const Term &T : Terms) {
+  for (const Term &T : terms()) {
     std::optional<int64_t> TS = laneSlope(T.Coef, Lanes);
     if (!TS)
       return "";
@@ -382,6 +492,12 @@ Value Value::mergeMasked(const Value &Old, const Value &New,
 Value Value::join(const Value &A, const Value &B, LaneBits TakeA,
                   LaneBits TakeB) {
   assert(A.isWellFormed() && B.isWellFormed());
+  // A value joined with itself (a variable neither path changed) is itself,
+  // whatever the lanes: the general rule below gives the same form.
+  if (A.Kind == B.Kind && A.Base == B.Base && A.Defined == B.Defined &&
+      A.UndefUniform == B.UndefUniform && A.I.sharesStorage(B.I) &&
+      A.Deps == B.Deps && A.Reason == B.Reason)
+    return A;
   LaneBits Open = ~(TakeA | TakeB);
   Value R;
   bool AKnown = A.Kind != Unknown && (A.Defined & (TakeA | Open));

@@ -54,6 +54,7 @@
 #define CCL_ANALYZER_LANEVALUE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
@@ -79,23 +80,31 @@ using LaneBits = uint32_t;
 constexpr LaneBits kAllLanes = 0xffffffffu;
 
 /// One integer value per lane, affine in warp-uniform symbols.
+///
+/// Storage: the lanes' constants and terms (32 x 8 bytes each) live in one
+/// immutable, reference-counted block shared by copies; an operation that
+/// changes a value builds a new block (copy on write). Copying a LaneInt (a
+/// Value, a variable's binding, a frame) is a counter increment, and two
+/// copies of one value are recognized as equal without comparing lanes. The
+/// value 0 in every lane has no block.
 class LaneInt {
 public:
   struct Term {
     SymbolId Sym;
     LaneArray Coef;
   };
+  using TermList = llvm::SmallVector<Term, 2>;
 
-  LaneInt() { C.fill(0); }
+  LaneInt() = default;
   static LaneInt constant(int64_t V);
   static LaneInt perLane(const LaneArray &V);
   static LaneInt symbol(SymbolId S);
 
-  const LaneArray &consts() const { return C; }
-  const llvm::SmallVector<Term, 2> &terms() const { return Terms; }
+  const LaneArray &consts() const { return R ? R->C : zeroRep().C; }
+  const TermList &terms() const { return R ? R->Terms : zeroRep().Terms; }
 
   /// No symbols: every lane's value is known.
-  bool isConcrete() const { return Terms.empty(); }
+  bool isConcrete() const { return !R || R->Terms.empty(); }
   /// Every lane in \p Lanes holds the same form (same constant and
   /// coefficients).
   bool isUniform(LaneBits Lanes = kAllLanes) const;
@@ -105,6 +114,13 @@ public:
   bool sameAs(const LaneInt &O, LaneBits Lanes = kAllLanes) const;
   /// The lanes in which both values have the same form.
   LaneBits laneEquals(const LaneInt &O) const;
+  /// The lanes whose value is the constant \p V (no symbolic part there).
+  LaneBits lanesEqualTo(int64_t V) const;
+  /// The lanes with no symbolic part (every coefficient 0 there).
+  LaneBits concreteLanes() const;
+  /// The same storage (one is a copy of the other): the same form in every
+  /// lane. False does not mean different.
+  bool sharesStorage(const LaneInt &O) const { return R == O.R; }
   /// The form's invariant: terms sorted by symbol, each symbol once, no term
   /// whose coefficient is 0 in every lane. Every LaneInt built by this
   /// interface has it (asserted where terms are made).
@@ -121,14 +137,15 @@ public:
                                          Fn F) {
     if (!A.isConcrete() || !B.isConcrete())
       return std::nullopt;
-    LaneInt R;
+    const LaneArray &AC = A.consts(), &BC = B.consts();
+    LaneArray Out;
     for (unsigned K = 0; K < kWarpSize; ++K) {
-      std::optional<int64_t> V = F(A.C[K], B.C[K]);
+      std::optional<int64_t> V = F(AC[K], BC[K]);
       if (!V)
         return std::nullopt;
-      R.C[K] = *V;
+      Out[K] = *V;
     }
-    return R;
+    return perLane(Out);
   }
   /// Lane k takes A's form where bit k of \p Pick is set, else B's.
   static LaneInt select(LaneBits Pick, const LaneInt &A, const LaneInt &B);
@@ -154,9 +171,16 @@ public:
                      const std::vector<std::string> &Names = {}) const;
 
 private:
-  LaneArray C;
-  llvm::SmallVector<Term, 2> Terms; // sorted by Sym, no all-zero Coef
+  struct Rep : llvm::ThreadSafeRefCountedBase<Rep> {
+    LaneArray C{};
+    TermList Terms; // sorted by Sym, no all-zero Coef
+  };
+  static const Rep &zeroRep();
+  /// The storage of a value being built: a block of its own (a new one if
+  /// the current one is shared).
+  Rep &mut();
   void normalize();
+  llvm::IntrusiveRefCntPtr<Rep> R; // null: 0 in every lane
 };
 
 /// Where a pointer points.

@@ -5,8 +5,10 @@ For every FILE, runs side by side, alternating, REPEAT times each:
   clang      clang++-22 -fsyntax-only -x cuda ... FILE          (host + device)
   clang-dev  the same with --cuda-device-only                   (the parse the linter does)
   lint       cuda-coalesce-lint FILE -- ...
-and prints the median wall time and the peak resident memory (max over runs)
-of each, with the linter's ratios to both. Not a test: the numbers go to
+and prints, for each, the median wall time, the median CPU time (user +
+system, of the process and its children: what a loaded, shared machine
+distorts least) and the peak resident memory (max over runs), with the
+linter's ratios to both. `--time cpu` (or `wall`) prints only that one. Not a test: the numbers go to
 docs/benchmarks.md with the command line that produced them.
 
   utils/bench/benchmark.py [--repeat N] [--lint PATH] FILE... [-- EXTRA-FLAGS]
@@ -66,12 +68,14 @@ def suite(root):
 
 
 def run(cmd, cwd):
+    """(wall s, peak RSS MiB, exit code, CPU s = user + system)."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    return wall, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
+    return (wall, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status),
+            usage.ru_utime + usage.ru_stime)
 
 
 def load():
@@ -92,6 +96,11 @@ def main():
     ap.add_argument("--arch", default="sm_89")
     ap.add_argument("--suite", metavar="CORPUS_ROOT",
                     help="the standard file set of an extracted corpus")
+    ap.add_argument("--time", choices=["both", "wall", "cpu"], default="both",
+                    help="which time to report (default both)")
+    ap.add_argument("--only", metavar="SUBSTRING", action="append", default=[],
+                    help="with --suite: only the files whose label contains "
+                         "SUBSTRING (repeatable)")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     lint = os.path.abspath(args.lint)
@@ -101,14 +110,24 @@ def main():
             "-Wno-unknown-cuda-version"]
     jobs = [(os.path.relpath(f), os.getcwd(), f, extra) for f in args.files]
     if args.suite:
-        jobs += suite(os.path.abspath(args.suite))
+        jobs += [j for j in suite(os.path.abspath(args.suite))
+                 if not args.only or any(o in j[0] for o in args.only)]
     if not jobs:
         ap.error("no files (give FILE... or --suite)")
-    print(f"# {args.repeat} runs each, alternating; time = median wall seconds, mem = peak RSS MiB")
+    metrics = ["wall", "cpu"] if args.time == "both" else [args.time]
+    what = {"wall": "median wall seconds", "cpu": "median CPU seconds (user + sys)"}
+    print(f"# {args.repeat} runs each, alternating; time = "
+          + ", ".join(f"{m} = {what[m]}" for m in metrics)
+          + "; mem = peak RSS MiB (max over runs)")
     print(f"# load average at start: {load()}")
-    print("| file | lines (pre-processed) | clang s | clang-dev s | lint s | lint/clang | lint/clang-dev | clang MiB | clang-dev MiB | lint MiB | mem lint/clang | mem lint/clang-dev |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    worst_t = worst_m = worst_td = worst_md = 0.0
+    head = ["file", "lines (pre-processed)"]
+    for m in metrics:
+        head += [f"clang {m} s", f"clang-dev {m} s", f"lint {m} s",
+                 f"{m} lint/clang", f"{m} lint/clang-dev"]
+    head += ["clang MiB", "clang-dev MiB", "lint MiB", "mem lint/clang", "mem lint/clang-dev"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    worst = {}
     for label, cwd, f, flags in jobs:
         pre = subprocess.run(base[:1] + ["-E", "--cuda-device-only"] + base[2:] + flags + [f],
                              cwd=cwd, capture_output=True, text=True).stdout.count("\n")
@@ -121,19 +140,25 @@ def main():
         for _ in range(args.repeat):
             for k, c in cmds.items():
                 res[k].append(run(c, cwd))
-        t = {k: statistics.median(r[0] for r in v) for k, v in res.items()}
-        m = {k: max(r[1] for r in v) for k, v in res.items()}
-        worst_t = max(worst_t, t["lint"] / t["clang"])
-        worst_m = max(worst_m, m["lint"] / m["clang"])
-        worst_td = max(worst_td, t["lint"] / t["clang-dev"])
-        worst_md = max(worst_md, m["lint"] / m["clang-dev"])
-        print(f"| {label} | {pre} | {t['clang']:.2f} | {t['clang-dev']:.2f} | {t['lint']:.2f} | "
-              f"{t['lint']/t['clang']:.2f} | {t['lint']/t['clang-dev']:.2f} | {m['clang']:.0f} | "
-              f"{m['clang-dev']:.0f} | {m['lint']:.0f} | {m['lint']/m['clang']:.2f} | {m['lint']/m['clang-dev']:.2f} |",
-              flush=True)
+        col = {"wall": 0, "cpu": 3}
+        row = [label, str(pre)]
+        for m in metrics:
+            t = {k: statistics.median(r[col[m]] for r in v) for k, v in res.items()}
+            row += [f"{t['clang']:.2f}", f"{t['clang-dev']:.2f}", f"{t['lint']:.2f}",
+                    f"{t['lint']/t['clang']:.2f}", f"{t['lint']/t['clang-dev']:.2f}"]
+            worst[m] = max(worst.get(m, 0.0), t["lint"] / t["clang"])
+            worst[m + "-dev"] = max(worst.get(m + "-dev", 0.0), t["lint"] / t["clang-dev"])
+        mem = {k: max(r[1] for r in v) for k, v in res.items()}
+        row += [f"{mem['clang']:.0f}", f"{mem['clang-dev']:.0f}", f"{mem['lint']:.0f}",
+                f"{mem['lint']/mem['clang']:.2f}", f"{mem['lint']/mem['clang-dev']:.2f}"]
+        worst["mem"] = max(worst.get("mem", 0.0), mem["lint"] / mem["clang"])
+        worst["mem-dev"] = max(worst.get("mem-dev", 0.0), mem["lint"] / mem["clang-dev"])
+        print("| " + " | ".join(row) + " |", flush=True)
     print(f"\n# load average at end: {load()}")
-    print(f"worst lint/clang: time {worst_t:.2f}x, memory {worst_m:.2f}x")
-    print(f"worst lint/clang-dev: time {worst_td:.2f}x, memory {worst_md:.2f}x")
+    for suffix, against in (("", "clang"), ("-dev", "clang-dev")):
+        parts = [f"{m} time {worst[m + suffix]:.2f}x" for m in metrics]
+        print(f"worst lint/{against}: " + ", ".join(parts)
+              + f", memory {worst['mem' + suffix]:.2f}x")
 
 
 if __name__ == "__main__":
