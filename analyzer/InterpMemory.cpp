@@ -799,18 +799,33 @@ void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
       B->V = Value::unknown("value written through a pointer not followed");
     return;
   }
-  std::map<int64_t, LaneBits> ByOff;
+  // By offset, in increasing order (stores of overlapping elements erase
+  // each other in that order).
+  llvm::SmallVector<std::pair<int64_t, LaneBits>, 4> ByOff;
+  // The lanes whose address is a known constant (lanesAt of their own).
+  LaneBits Known = M.May & Addr.Defined & Addr.I.concreteLanes();
   for (unsigned K = 0; K < kWarpSize; ++K) {
     LaneBits Bit = LaneBits(1) << K;
     if (!(M.May & Bit))
       continue;
     int64_t Off = Addr.I.consts()[K];
-    if (!(lanesAt(Addr, Bit, Off) & Bit)) {
+    if (!(Known & Bit)) {
       B->Elems.clear(); // some lane writes where the analysis cannot tell
       return;
     }
-    ByOff[Off] |= Bit;
+    auto Slot =
+        llvm::find_if(ByOff, [Off](const std::pair<int64_t, LaneBits> &P) {
+          return P.first == Off;
+        });
+    if (Slot != ByOff.end())
+      Slot->second |= Bit;
+    else
+      ByOff.push_back({Off, Bit});
   }
+  llvm::sort(ByOff, [](const std::pair<int64_t, LaneBits> &A,
+                       const std::pair<int64_t, LaneBits> &B) {
+    return A.first < B.first;
+  });
   for (const auto &[Off, Lanes] : ByOff) {
     for (auto It = B->Elems.begin(); It != B->Elems.end();) {
       int64_t O = It->first, S = It->second.first;
