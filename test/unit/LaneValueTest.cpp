@@ -113,3 +113,91 @@ TEST(LaneMask, ThreeValued) {
   EXPECT_EQ(Left.Must, 0xff000000u);
   EXPECT_EQ(Left.May, 0xffff0000u);
 }
+
+// ---- Storage shared by copies (copy on write)
+// --------------------------------
+
+TEST(LaneIntStorage, CopiesShareAndChangeIndependently) {
+  // 2^32 + k: truncating to 32 bits changes every lane.
+  LaneInt Big = *add(LaneInt::constant(int64_t(1) << 32), laneIds());
+  LaneInt Copy = Big;
+  EXPECT_TRUE(Copy.sharesStorage(Big));
+  LaneInt T = Copy.truncated(32, /*Signed=*/false);
+  EXPECT_EQ(T.consts()[5], 5);
+  // The original and its copy are untouched.
+  EXPECT_EQ(Big.consts()[5], (int64_t(1) << 32) + 5);
+  EXPECT_EQ(Copy.consts()[5], (int64_t(1) << 32) + 5);
+  EXPECT_TRUE(Copy.sharesStorage(Big));
+  // A truncation that changes nothing keeps the storage.
+  EXPECT_TRUE(laneIds().truncated(32, true).sameAs(laneIds()));
+  LaneInt Ids = laneIds();
+  EXPECT_TRUE(Ids.truncated(32, true).sharesStorage(Ids));
+}
+
+TEST(LaneIntStorage, ZeroHasNoStorageAndEqualsBuiltZero) {
+  LaneInt Z;
+  EXPECT_TRUE(Z.isConcrete());
+  EXPECT_EQ(Z.asConstant(), 0);
+  EXPECT_TRUE(Z.sameAs(LaneInt::constant(0)));
+  // A zero computed the long way is the same form.
+  LaneInt Z2 = *sub(laneIds(), laneIds());
+  EXPECT_TRUE(Z.sameAs(Z2));
+  EXPECT_EQ(Z.laneEquals(Z2), kAllLanes);
+  // x + 0 and x - 0 are x itself.
+  LaneInt S = LaneInt::symbol(3);
+  EXPECT_TRUE(add(S, Z)->sharesStorage(S));
+  EXPECT_TRUE(sub(S, Z)->sharesStorage(S));
+}
+
+TEST(LaneIntStorage, SelectOfOneValueIsThatValue) {
+  LaneInt A = *add(LaneInt::symbol(1), laneIds());
+  LaneInt B = *mul(LaneInt::symbol(2), laneIds());
+  EXPECT_TRUE(LaneInt::select(0x0000ffffu, A, A).sharesStorage(A));
+  EXPECT_TRUE(LaneInt::select(kAllLanes, A, B).sameAs(A));
+  EXPECT_TRUE(LaneInt::select(0, A, B).sameAs(B));
+  // A real mix agrees with each side in that side's lanes only.
+  LaneInt Mix = LaneInt::select(0x0000ffffu, A, B);
+  EXPECT_EQ(Mix.laneEquals(A), 0x0000ffffu);
+  EXPECT_EQ(Mix.laneEquals(B), 0xffff0000u);
+  EXPECT_TRUE(Mix.isCanonical());
+}
+
+TEST(LaneIntStorage, LaneMasks) {
+  // Lanes 0..15 hold k, lanes 16..31 hold k + n.
+  LaneInt V = LaneInt::select(0x0000ffffu, laneIds(),
+                              *add(laneIds(), LaneInt::symbol(0)));
+  EXPECT_EQ(V.concreteLanes(), 0x0000ffffu);
+  EXPECT_EQ(V.lanesEqualTo(3), 1u << 3);
+  EXPECT_EQ(V.lanesEqualTo(20), 0u); // lane 20 is 20 + n, not 20
+  EXPECT_EQ(LaneInt::constant(7).lanesEqualTo(7), kAllLanes);
+}
+
+TEST(LaneIntStorage, TermsMergeInSymbolOrder) {
+  // (s2 + s0) - (s1 - s0) = 2*s0 - s1 + s2, sorted, with the s0 terms added.
+  LaneInt A = *add(LaneInt::symbol(2), LaneInt::symbol(0));
+  LaneInt B = *sub(LaneInt::symbol(1), LaneInt::symbol(0));
+  LaneInt D = *sub(A, B);
+  ASSERT_EQ(D.terms().size(), 3u);
+  EXPECT_EQ(D.terms()[0].Sym, 0u);
+  EXPECT_EQ(D.terms()[0].Coef[4], 2);
+  EXPECT_EQ(D.terms()[1].Coef[4], -1);
+  EXPECT_TRUE(D.isCanonical());
+  // Symbols that cancel leave no term.
+  EXPECT_TRUE(sub(A, A)->isConcrete());
+}
+
+TEST(ValueJoin, ValueJoinedWithItselfIsItself) {
+  Value V = Value::integer(*add(LaneInt::symbol(4), laneIds()));
+  V.Defined = 0x00ff00ffu;
+  V.Deps = {4, 7};
+  Value J = Value::join(V, V, 0x0000000fu, 0xfff00000u);
+  EXPECT_TRUE(J.sameAs(V, kAllLanes));
+  EXPECT_EQ(J.Defined, V.Defined);
+  EXPECT_EQ(J.Deps, V.Deps);
+  // Equal forms in different storage join the same way.
+  Value W = V;
+  W.I = *add(*add(LaneInt::symbol(4), laneIds()), LaneInt::constant(0));
+  Value JW = Value::join(V, W, 0x0000000fu, 0xfff00000u);
+  EXPECT_TRUE(JW.sameAs(V, kAllLanes));
+  EXPECT_EQ(JW.Defined, V.Defined);
+}
