@@ -12,7 +12,7 @@ linter's ratios to both. `--time cpu` (or `wall`) prints only that one. Not a te
 docs/benchmarks.md with the command line that produced them.
 
   utils/bench/benchmark.py [--repeat N] [--lint PATH] FILE... [-- EXTRA-FLAGS]
-  utils/bench/benchmark.py [--repeat N] [--lint PATH] --suite CORPUS_ROOT
+  utils/bench/benchmark.py [--repeat N] [--lint PATH] [--time both|wall|cpu] --suite CORPUS_ROOT [--only SUBSTRING]
 
 --suite runs the standard set over an extracted corpus (docs/corpus.md):
 ten cuda-samples files (from Samples/, `-I ../Common`), every llm.c
