@@ -357,6 +357,7 @@ void FileReporter::classify(const AccessRecord &R, const KernelRun &Run) {
           ? summary(R, Ctx) + (VerifyText.empty() ? "" : "; " + VerifyText)
           : "");
   VerifyTexts.push_back(A.Verdict != Verdict::None ? VerifyText : "");
+  A.VerifyText = VerifyTexts.back();
   Records.push_back(&R);
   Out.Accesses.push_back(std::move(A));
 }

@@ -93,6 +93,10 @@ struct AccessReport {
   /// --ncu-csv: the hardware's averages for this access.
   std::optional<NcuComparison> NcuCsv;
   bool MeasuredOnGpu = false;
+  /// What measured it: "cpu-trace", "cpu-jit", "gpu-trace" ("" for none).
+  std::string MeasuredBy;
+  /// --verify/--ncu-csv: the sentence that says the verdict and why.
+  std::string VerifyText;
 };
 
 /// A warning: what a check reported about one source site, for its worst

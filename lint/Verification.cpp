@@ -26,6 +26,8 @@ const char *modeName(const LintOptions &Opts) {
     return "";
   case VerifyMode::Cpu:
     return "cpu";
+  case VerifyMode::Jit:
+    return "jit";
   case VerifyMode::Gpu:
     return "gpu";
   case VerifyMode::NcuCsv:
@@ -223,16 +225,34 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
                 std::to_string(Run.Shape.Dim.Y) + "x" +
                 std::to_string(Run.Shape.Dim.Z) + " assumed, " +
                 Jit->gridText(Run.Launch) + ")";
+    std::string Stopped = Jit->truncation(Run.Launch);
     if (!M->Executed) {
       Out.Verdict = Verdict::NotExecuted;
       ++NotExecuted;
-      return "not executed in the jit run" + Assumed;
+      return "not executed in the jit run" +
+             (Stopped.empty() ? "" : " (" + Stopped + ")") + Assumed;
     }
     Out.Measured = M;
+    Out.MeasuredBy = "cpu-jit";
+    // A run stopped early may not have reached the worst request: an exact
+    // prediction above what it measured is neither confirmed nor refuted.
+    if (!Stopped.empty() && R.Known && R.Exact &&
+        (R.Space == MemObject::Shared ? M->Wavefronts : M->Sectors) <
+            predicted(R, false)) {
+      Out.Verdict = Verdict::NotVerified;
+      bool Shared = R.Space == MemObject::Shared;
+      return "not verified: " + Stopped + " before a request reached the " +
+             "prediction (measured " +
+             std::to_string(Shared ? M->Wavefronts : M->Sectors) +
+             (Shared ? " wavefronts" : " sectors") + " over " +
+             std::to_string(M->Warps) + " warp requests)" + Assumed;
+    }
     unsigned Bytes = Jit->measuredBytes(Run.Launch, R);
     std::string Text = compare(R, *M, Out);
     if (Bytes && Bytes != R.Bytes)
       Text += " (compiled as " + std::to_string(Bytes) + "-byte accesses)";
+    if (!Stopped.empty())
+      Text += " (" + Stopped + ")";
     return Text + Assumed;
   }
   std::optional<Measurement> M = Verifier->measured(Run.Launch, R);

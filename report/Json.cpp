@@ -130,7 +130,10 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
     if (A.Measured) {
       json::Object MO = std::move(
           *measurementJson(*A.Measured, Shared,
-                           A.MeasuredOnGpu ? "gpu-trace" : "cpu-trace", true)
+                           !A.MeasuredBy.empty() ? A.MeasuredBy.c_str()
+                           : A.MeasuredOnGpu     ? "gpu-trace"
+                                                 : "cpu-trace",
+                           true)
                .getAsObject());
       if (A.Ncu)
         MO["ncu"] = measurementJson(*A.Ncu, Shared, "ncu", false);
@@ -139,8 +142,8 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
       M = ncuCsvJson(*A.NcuCsv, Shared);
     }
     O["measured"] = std::move(M);
-    if (A.NcuCsv && !A.NcuCsv->Text.empty())
-      O["verification"] = A.NcuCsv->Text;
+    if (!A.VerifyText.empty())
+      O["verification"] = A.VerifyText;
     O["verdict"] = verdictName(A.Verdict);
   }
   return O;

@@ -15,6 +15,16 @@ the per-file and per-site data so two runs can be compared with `--diff`.
     utils/corpus_sweep.py build/bin/cuda-coalesce-lint /work/corpus --jobs 2 --json sweep.json
     utils/corpus_sweep.py --diff old.json new.json
 
+With `--verify=jit` (or `cpu`) the linter also runs the kernels
+(docs/verify.md) and the summary counts, per project, the exact predictions
+of analyzed kernels and their verdicts (confirmed, refuted, not measured
+with the reasons), and lists every refutation. The verification sweep takes
+cuda-samples, llm.c `dev/cuda`, Rodinia and SGEMM_CUDA unless `--projects`
+says otherwise:
+
+    utils/corpus_sweep.py build/bin/cuda-coalesce-lint /work/corpus --jobs 1 \
+        --verify=jit --json verify.json
+
 Python 3 standard library only.
 """
 
@@ -44,6 +54,11 @@ PROJECTS = [
      "siboehm/SGEMM_CUDA", "60cba6f9"),
 ]
 
+# The verification sweep (issue 11): these projects, llm.c's dev/cuda only.
+VERIFY_PROJECTS = ("cuda-samples", "llm.c", "rodinia", "sgemm")
+VERIFY_FOLDERS = {"llm.c": ["dev/cuda"]}
+MEASURED = ("confirmed", "refuted")
+
 LINT_EXTS = (".cu", ".cuh")
 HEADER_EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc",
                ".c", ".cc", ".cpp", ".cxx")
@@ -69,8 +84,11 @@ def list_files(proj_dir, folders):
     return sorted(set(out))
 
 
-def run_one(linter, proj_dir, rel, flags, timeout):
-    cmd = [linter, rel, "--format=json", "--report=all", "--"] + flags
+def run_one(linter, proj_dir, rel, flags, timeout, verify=None):
+    cmd = [linter, rel, "--format=json", "--report=all"]
+    if verify:
+        cmd.append("--verify=" + verify)
+    cmd += ["--"] + flags
     t0 = time.monotonic()
     res = {"file": rel, "rc": None, "timeout": False, "seconds": None,
            "json_error": None, "stderr_tail": "", "data": None}
@@ -92,9 +110,23 @@ def run_one(linter, proj_dir, rel, flags, timeout):
     return res
 
 
+def run_verify(linter, proj_dir, rel, flags, timeout, verify):
+    """With --verify; a file that times out is analyzed again without it, so
+    that its predictions are counted (as not verified)."""
+    res = run_one(linter, proj_dir, rel, flags, timeout, verify)
+    if res["timeout"]:
+        plain = run_one(linter, proj_dir, rel, flags, timeout)
+        plain["verify_timeout"] = True
+        plain["seconds"] = res["seconds"]
+        plain["command"] = res["command"]
+        return plain
+    return res
+
+
 def is_crash(res):
+    # 3: --verify verified nothing in the file (docs/verify.md).
     return (not res["timeout"] and res["rc"] is not None
-            and res["rc"] not in (0, 1, 2))
+            and res["rc"] not in (0, 1, 2, 3))
 
 
 # ---------------------------------------------------------------- analysis
@@ -310,6 +342,154 @@ def summarize(name, proj_dir, flags, results):
     }
 
 
+def verify_reason(a, kernel_reasons, res):
+    """Why an exact prediction got no measured verdict: its verdict and the
+    sentence that says why (normalized for grouping)."""
+    v = a.get("verdict") or "no verdict"
+    if res.get("verify_timeout"):
+        return "file timed out under --verify (records from a run without it)"
+    why = ""
+    if v in ("not-runnable", "not-verified"):
+        why = kernel_reasons.get(a.get("kernel"), "")
+    elif a.get("verification"):
+        why = a["verification"]
+    if v == "not-executed":
+        why = "not executed" + (" (assumed block shape)"
+                                if "assumed" in (why or "") else "")
+        return why
+    return "%s: %s" % (v, normalize_reason(why)) if why else v
+
+
+def summarize_verify(name, proj_dir, results):
+    """Per project: exact predictions of analyzed kernels and their
+    verdicts; every refutation."""
+    out = {"files": len(results), "files_verified": 0, "timeouts": [],
+           "crashes": [], "kernels": 0, "kernels_run": 0, "exact": 0,
+           "verdicts": collections.Counter(), "records": 0,
+           "bound_records": 0, "bound_verdicts": collections.Counter(),
+           "not_measured": collections.Counter(), "refutations": [],
+           "examples": {}, "seconds": 0.0}
+    for res in results:
+        out["seconds"] += res["seconds"] or 0
+        if res.get("verify_timeout"):
+            out["timeouts"].append(res["file"])
+        elif is_crash(res):
+            out["crashes"].append({"file": res["file"], "rc": res["rc"],
+                                   "stderr_tail": res["stderr_tail"][-600:]})
+        data = res["data"] or {}
+        kernel_reasons = {}
+        any_verified = False
+        for f in data.get("files", []):
+            ver = f.get("verification") or {}
+            any_verified |= bool(ver.get("verified"))
+            for k in ver.get("kernels_not_verified", []):
+                kernel_reasons.setdefault(k["kernel"], k["reason"])
+        out["files_verified"] += 1 if any_verified else 0
+        kernels = set()
+        for a in data.get("accesses", []):
+            out["records"] += 1
+            kernels.add(a.get("kernel"))
+            if a.get("reason"):
+                continue  # not analyzed: no prediction
+            if not a.get("exact"):
+                out["bound_records"] += 1
+                out["bound_verdicts"][a.get("verdict") or "none"] += 1
+                continue
+            out["exact"] += 1
+            v = a.get("verdict") or "none"
+            if res.get("verify_timeout"):
+                v = "not-verified"
+            out["verdicts"][v] += 1
+            if v in MEASURED:
+                if v == "refuted":
+                    shared = a.get("space") == "shared"
+                    m = a.get("measured") or {}
+                    key = "wavefronts" if shared else "sectors"
+                    out["refutations"].append({
+                        "site": "%s:%d:%d" % (rel_to(proj_dir, a["file"]),
+                                              a["line"], a["column"]),
+                        "kernel": a.get("kernel"), "expr": a.get("expr"),
+                        "space": a.get("space"), "op": a.get("op"),
+                        "block_dim": a.get("block_dim"),
+                        "predicted": a.get(key),
+                        "predicted_ideal": a.get("ideal_" + key),
+                        "measured": m.get(key),
+                        "measured_ideal": m.get("ideal_" + key),
+                        "verification": a.get("verification"),
+                        "lanes": a.get("lanes"), "worst": a.get("worst")})
+                continue
+            r = verify_reason(a, kernel_reasons, res)
+            out["not_measured"][r] += 1
+            out["examples"].setdefault(r, "%s:%d (%s)" % (
+                rel_to(proj_dir, a["file"]), a["line"], a.get("kernel")))
+        out["kernels"] += len(kernels)
+        if not res.get("verify_timeout"):
+            out["kernels_run"] += sum(1 for k in kernels
+                                      if k not in kernel_reasons)
+    out["seconds"] = round(out["seconds"], 1)
+    out["measured"] = sum(out["verdicts"][v] for v in MEASURED)
+    out["project"] = name
+    return out
+
+
+def print_verify(sums, mode, out):
+    w = out.write
+    w("### Verification (--verify=%s)\n\n" % mode)
+    w("Exact predictions: records (kernel instance x block shape) of "
+      "analyzed accesses whose prediction is exact; measured = confirmed "
+      "or refuted.\n\n")
+    w("| project | files | files verified | kernels analyzed | kernels run "
+      "| exact predictions | confirmed | refuted | not measured | "
+      "% measured | worst cases (within bound) | timeouts | seconds |\n")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+    tot = collections.Counter()
+    for s in sums:
+        nm = s["exact"] - s["measured"]
+        w("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s | %d (%d) | %d "
+          "| %.0f |\n" % (
+              s["project"], s["files"], s["files_verified"], s["kernels"],
+              s["kernels_run"], s["exact"], s["verdicts"]["confirmed"],
+              s["verdicts"]["refuted"], nm, pct(s["measured"], s["exact"]),
+              s["bound_records"], s["bound_verdicts"]["within-bound"],
+              len(s["timeouts"]), s["seconds"]))
+        for k in ("files", "files_verified", "kernels", "kernels_run",
+                  "exact", "measured", "bound_records"):
+            tot[k] += s[k]
+        tot["confirmed"] += s["verdicts"]["confirmed"]
+        tot["refuted"] += s["verdicts"]["refuted"]
+        tot["within"] += s["bound_verdicts"]["within-bound"]
+        tot["timeouts"] += len(s["timeouts"])
+        tot["seconds"] += s["seconds"]
+    w("| **total** | %d | %d | %d | %d | %d | %d | %d | %d | %s | %d (%d) "
+      "| %d | %.0f |\n\n" % (
+          tot["files"], tot["files_verified"], tot["kernels"],
+          tot["kernels_run"], tot["exact"], tot["confirmed"], tot["refuted"],
+          tot["exact"] - tot["measured"], pct(tot["measured"], tot["exact"]),
+          tot["bound_records"], tot["within"], tot["timeouts"],
+          tot["seconds"]))
+    for s in sums:
+        if s["not_measured"]:
+            w("Not measured in %s (exact predictions; top reasons):\n\n"
+              % s["project"])
+            w("| records | reason | example |\n|---|---|---|\n")
+            for r, c in s["not_measured"].most_common(8):
+                w("| %d | %s | `%s` |\n" % (c, r.replace("|", "\\|"),
+                                            s["examples"][r]))
+            w("\n")
+    for s in sums:
+        for r in s["refutations"]:
+            w("REFUTED %s: %s `%s` (%s): predicted %s (ideal %s), measured "
+              "%s (ideal %s)\n\n" % (
+                  s["project"], r["site"], r["expr"], r["kernel"],
+                  r["predicted"], r["predicted_ideal"], r["measured"],
+                  r["measured_ideal"]))
+        for t in s["timeouts"]:
+            w("TIMEOUT under --verify (%s): %s\n\n" % (s["project"], t))
+        for c in s["crashes"]:
+            w("CRASH rc=%s (%s): %s\n\n" % (c["rc"], s["project"],
+                                              c["file"]))
+
+
 # ---------------------------------------------------------------- printing
 
 def pct(a, b):
@@ -448,6 +628,9 @@ def main():
     ap.add_argument("--sample", type=int, default=0,
                     help="take every Nth file (deterministic; 0/1: all)")
     ap.add_argument("--json", metavar="OUT", help="write per-file/per-site data")
+    ap.add_argument("--verify", metavar="MODE", choices=("jit", "cpu"),
+                    help="run the kernels too (--verify=MODE) and count the "
+                    "verdicts of the exact predictions")
     ap.add_argument("--diff", nargs=2, metavar=("OLD", "NEW"),
                     help="compare two --json outputs and exit")
     args = ap.parse_args()
@@ -458,6 +641,9 @@ def main():
     linter = os.path.abspath(args.linter)
     root = os.path.abspath(args.corpus)
     wanted = set(filter(None, args.projects.split(",")))
+    if args.verify and not wanted:
+        wanted = set(VERIFY_PROJECTS)
+    verify_sums = []
     t_start = time.monotonic()
     summaries = []
     for name, sub, folders, flags, repo, commit in PROJECTS:
@@ -467,14 +653,17 @@ def main():
         if not os.path.isdir(proj_dir):
             sys.stderr.write("skipping %s: %s missing\n" % (name, proj_dir))
             continue
+        if args.verify:
+            folders = VERIFY_FOLDERS.get(name, folders)
         files = list_files(proj_dir, folders)
         if args.sample > 1:
             files = files[::args.sample]
         sys.stderr.write("%s: %d files\n" % (name, len(files)))
         results = [None] * len(files)
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-            futs = {ex.submit(run_one, linter, proj_dir, f, flags,
-                              args.timeout): i for i, f in enumerate(files)}
+            futs = {ex.submit(run_verify if args.verify else run_one, linter,
+                              proj_dir, f, flags, args.timeout,
+                              args.verify): i for i, f in enumerate(files)}
             done = 0
             for fut in concurrent.futures.as_completed(futs):
                 results[futs[fut]] = fut.result()
@@ -484,6 +673,8 @@ def main():
         s = summarize(name, proj_dir, flags, results)
         s.update({"repository": repo, "commit": commit, "flags": flags})
         summaries.append(s)
+        if args.verify:
+            verify_sums.append(summarize_verify(name, proj_dir, results))
     wall = time.monotonic() - t_start
     out = sys.stdout
     out.write("## Corpus sweep\n\n")
@@ -492,6 +683,8 @@ def main():
                   linter, args.jobs, args.timeout,
                   "; every %dth file" % args.sample if args.sample > 1 else "",
                   wall))
+    if args.verify:
+        print_verify(verify_sums, args.verify, out)
     print_total(summaries, out)
     for s in summaries:
         print_project(s, s["flags"], out)
@@ -500,6 +693,9 @@ def main():
             json.dump({"linter": linter, "corpus": root, "jobs": args.jobs,
                        "timeout": args.timeout, "sample": args.sample,
                        "wall_seconds": round(wall, 1),
+                       "verify": args.verify,
+                       "verification": {v["project"]: v
+                                        for v in verify_sums},
                        "projects": {s["project"]: s for s in summaries}},
                       fh, indent=1, sort_keys=True)
     return 0

@@ -132,7 +132,7 @@ struct Launch {
   ucontext_t Sched;
 #endif
   std::string Failure;
-  bool Aborting = false;
+  bool Aborting = false, Truncated = false;
 };
 
 Launch *L = nullptr;
@@ -160,6 +160,14 @@ void resume(Lane *Ln) {
 [[noreturn]] void abortLaunch(const std::string &Why) {
   if (L->Failure.empty())
     L->Failure = Why;
+  L->Aborting = true;
+  for (;;)
+    switchToScheduler();
+}
+
+/// Stops the launch at its step limit: the requests completed so far stand.
+[[noreturn]] void stopLaunch() {
+  L->Truncated = true;
   L->Aborting = true;
   for (;;)
     switchToScheduler();
@@ -670,6 +678,7 @@ LaunchOutput ccl::jit::runLaunch(const LaunchInput &In) {
         runBlock();
       }
   Out.Failure = Ln.Failure;
+  Out.Truncated = Ln.Truncated && Ln.Failure.empty();
   munmap(Stacks, StackBytes * (size_t)Threads);
   for (const auto &[B, E] : Ln.Arenas)
     munmap((void *)B, ArenaBytes);
@@ -683,8 +692,7 @@ LaunchOutput ccl::jit::runLaunch(const LaunchInput &In) {
 extern "C" {
 void ccl_bb(int Block) {
   if (++L->Steps > L->In->StepLimit)
-    abortLaunch("ran longer than " + std::to_string(L->In->StepLimit) +
-                " basic blocks (all threads)");
+    stopLaunch();
   L->Cur->Next = Block;
   L->Cur->St = AtBlock;
   switchToScheduler();
@@ -883,6 +891,14 @@ uint32_t ccl_ptx_fp16(int Kind, int Op, uint32_t A, uint32_t B, uint32_t C) {
   return R;
 }
 
+// Device-side assert and printf (clang lowers printf to vprintf).
+void ccl_assertfail(const char *Msg, const char *File, unsigned Line,
+                  const char *Func, size_t) {
+  abortLaunch(std::string("an assertion failed: ") + (Msg ? Msg : "") +
+              " (" + (File ? File : "?") + ":" + std::to_string(Line) + ")");
+}
+int ccl_vprintf(const char *, void *) { return 0; }
+
 // libdevice functions that have no C library twin.
 float ccl_nv_rsqrtf(float X) { return 1.0f / std::sqrt(X); }
 double ccl_nv_rsqrt(double X) { return 1.0 / std::sqrt(X); }
@@ -960,6 +976,8 @@ const std::vector<std::pair<const char *, void *>> &ccl::jit::runtimeSymbols() {
       {"ccl_f2bf", (void *)&ccl_f2bf},
       {"ccl_bf2f", (void *)&ccl_bf2f},
       {"ccl_ptx_fp16", (void *)&ccl_ptx_fp16},
+      {"__assertfail", (void *)&ccl_assertfail},
+      {"vprintf", (void *)&ccl_vprintf},
       {"__nv_rsqrtf", (void *)&ccl_nv_rsqrtf},
       {"__nv_rsqrt", (void *)&ccl_nv_rsqrt},
       {"__nv_fdividef", (void *)&ccl_nv_fdividef},

@@ -75,7 +75,9 @@ struct LaunchInput {
   unsigned Grid[3] = {1, 1, 1}, Block[3] = {1, 1, 1};
   const std::vector<SiteInfo> *Sites = nullptr;
   const std::vector<int> *IPDom = nullptr; ///< per block id; -1 = exit
-  uint64_t StepLimit = 20'000'000; ///< basic blocks executed by all lanes
+  /// Basic blocks executed by all lanes; past it the launch stops and
+  /// reports what it measured so far (LaunchOutput::Truncated).
+  uint64_t StepLimit = 20'000'000;
   unsigned RequestCap = 4096;      ///< requests measured per site and space
 };
 
@@ -89,6 +91,9 @@ struct SiteResult {
 struct LaunchOutput {
   std::string Failure; ///< why the launch stopped ("" = it finished)
   std::vector<SiteResult> Sites;
+  /// The launch reached StepLimit and was stopped there: Sites hold the
+  /// requests completed until then (Failure stays "").
+  bool Truncated = false;
 };
 
 /// Runs a launch in this process (JitVerifier calls it in a forked child).

@@ -4,10 +4,12 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -30,6 +32,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -41,6 +44,7 @@
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include <csignal>
 #include <set>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -90,6 +94,11 @@ struct LaunchRec {
   std::string Failure;
   std::vector<SiteResult> Results;
   int Func = -1; ///< index in Kernels
+  /// CPU seconds: JIT-compiling its module (this process), running it
+  /// (the forked child).
+  double JitSeconds = 0, RunSeconds = 0;
+  bool Truncated = false; ///< stopped at the step limit
+  uint64_t StepLimit = 0;
 };
 
 struct KernelIR {
@@ -98,6 +107,14 @@ struct KernelIR {
   std::vector<ParamInput> Params;
   unsigned ArgBytes = 0;
 };
+
+/// This process's CPU seconds (user + system).
+double cpuSeconds() {
+  struct rusage U;
+  getrusage(RUSAGE_SELF, &U);
+  return U.ru_utime.tv_sec + U.ru_stime.tv_sec +
+         (U.ru_utime.tv_usec + U.ru_stime.tv_usec) / 1e6;
+}
 
 std::string realPath(StringRef P) {
   SmallString<256> Out;
@@ -128,6 +145,7 @@ struct JitVerifier::Impl {
   std::unique_ptr<orc::LLJIT> J;
   std::map<std::string, std::string> RealPaths;
   std::string Bitcode; ///< the retargeted module, for one copy per launch
+  std::string SessionErrors; ///< what the JIT session reported meanwhile
 
   Impl(ASTContext &Ctx, std::shared_ptr<CompilerInvocation> Inv, Config C)
       : Ctx(Ctx), Inv(std::move(Inv)), C(std::move(C)) {}
@@ -184,6 +202,14 @@ const std::string &JitVerifier::launchFailure(unsigned Launch) const {
   return P->Launches[Launch].Failure;
 }
 
+std::string JitVerifier::truncation(unsigned Launch) const {
+  const LaunchRec &L = P->Launches[Launch];
+  if (!L.Truncated)
+    return "";
+  return "the run was stopped after " + std::to_string(L.StepLimit) +
+         " basic blocks (all threads)";
+}
+
 std::string JitVerifier::gridText(unsigned Launch) const {
   const LaunchRec &L = P->Launches[Launch];
   return std::to_string(L.Grid[0]) + "x" + std::to_string(L.Grid[1]) + "x" +
@@ -206,13 +232,26 @@ void initTargets() {
   (void)Done;
 }
 
+/// Errors that leave the device code as nvcc would compile it: nvcc accepts
+/// a __shared__ variable of a class type with a constructor (cuda::barrier,
+/// initialized by the kernel itself; its "initializer" is never run on the
+/// GPU), and clang's code generation gives such a variable no initializer
+/// either.
+bool tolerable(unsigned ID) {
+  return ID == clang::diag::err_shared_var_init ||
+         ID == clang::diag::err_dynamic_var_init;
+}
+
 /// Clang's errors, the first few kept for the reason.
 class FirstErrors : public DiagnosticConsumer {
 public:
   std::string Text;
+  unsigned Intolerable = 0; ///< errors other than tolerable() ones
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error && !tolerable(Info.getID()))
+      ++Intolerable;
     if (Level < DiagnosticsEngine::Error || Text.size() > 300)
       return;
     SmallString<128> Msg;
@@ -227,6 +266,110 @@ public:
     }
     Text += (Text.empty() ? "" : "; ") + Where + std::string(Msg);
   }
+};
+} // namespace
+
+namespace {
+/// Forwards to clang's code generator; when every error so far is
+/// tolerable(), the engine's error state is cleared before the end of the
+/// translation unit, where the generator would otherwise drop the module.
+class TolerantConsumer : public clang::MultiplexConsumer {
+public:
+  TolerantConsumer(std::unique_ptr<clang::ASTConsumer> Inner,
+                   DiagnosticsEngine &Diags, const FirstErrors &Errors)
+      : MultiplexConsumer(std::move(Inner)), Diags(Diags), Errors(Errors) {}
+  void Initialize(ASTContext &C) override {
+    Ctx = &C;
+    MultiplexConsumer::Initialize(C);
+  }
+  /// A function whose body has an error (an invalid declaration, an
+  /// expression clang could not build) is not generated: code generation
+  /// cannot handle them. The analysis does not analyze such a kernel either.
+  bool HandleTopLevelDecl(clang::DeclGroupRef D) override {
+    forgive();
+    llvm::SmallVector<clang::Decl *, 4> Keep;
+    for (clang::Decl *X : D)
+      if (!hasErrors(X))
+        Keep.push_back(X);
+    if (Keep.size() == (size_t)std::distance(D.begin(), D.end()))
+      return MultiplexConsumer::HandleTopLevelDecl(D);
+    if (Keep.empty())
+      return true;
+    return MultiplexConsumer::HandleTopLevelDecl(
+        Keep.size() == 1 ? clang::DeclGroupRef(Keep[0])
+                         : clang::DeclGroupRef(clang::DeclGroup::Create(
+                               *Ctx, Keep.data(), Keep.size())));
+  }
+  void HandleInlineFunctionDefinition(FunctionDecl *D) override {
+    forgive();
+    MultiplexConsumer::HandleInlineFunctionDefinition(D);
+  }
+  void HandleInterestingDecl(clang::DeclGroupRef D) override {
+    forgive();
+    MultiplexConsumer::HandleInterestingDecl(D);
+  }
+  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *D) override {
+    forgive();
+    MultiplexConsumer::HandleCXXImplicitFunctionInstantiation(D);
+  }
+  void HandleTranslationUnit(ASTContext &C) override {
+    forgive();
+    MultiplexConsumer::HandleTranslationUnit(C);
+  }
+
+private:
+  /// Clears the engine's error state when every error is tolerable: code
+  /// generation skips everything after an error otherwise.
+  static bool stmtHasErrors(const clang::Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *E = dyn_cast<Expr>(S))
+      return E->containsErrors();
+    if (const auto *DS = dyn_cast<clang::DeclStmt>(S))
+      for (const clang::Decl *D : DS->decls())
+        if (D->isInvalidDecl())
+          return true;
+    for (const clang::Stmt *C : S->children())
+      if (stmtHasErrors(C))
+        return true;
+    return false;
+  }
+  bool hasErrors(clang::Decl *D) {
+    if (Errors.Intolerable != 0 || !Diags.getClient() ||
+        !Diags.getClient()->getNumErrors())
+      return false; // no error, or code generation stops anyway
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return false;
+    return FD->isInvalidDecl() || stmtHasErrors(FD->getBody());
+  }
+  void forgive() {
+    if (Diags.hasErrorOccurred() && Errors.Intolerable == 0)
+      Diags.Reset(/*soft=*/true);
+  }
+  DiagnosticsEngine &Diags;
+  const FirstErrors &Errors;
+  ASTContext *Ctx = nullptr;
+};
+
+class TolerantEmitLLVM : public EmitLLVMOnlyAction {
+public:
+  TolerantEmitLLVM(LLVMContext *C, const FirstErrors &Errors)
+      : EmitLLVMOnlyAction(C), Errors(Errors) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> Inner =
+        EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile);
+    if (!Inner)
+      return nullptr;
+    return std::make_unique<TolerantConsumer>(std::move(Inner),
+                                              CI.getDiagnostics(), Errors);
+  }
+
+private:
+  const FirstErrors &Errors;
 };
 } // namespace
 
@@ -246,15 +389,18 @@ Expected<std::unique_ptr<llvm::Module>> JitVerifier::Impl::compile() {
   // __nv_* functions themselves.
   CG.LinkBitcodeFiles.clear();
   I.getDiagnosticOpts().IgnoreWarnings = true;
+  I.getDiagnosticOpts().ShowCarets = false; // no "N errors generated"
   auto *Errors = new FirstErrors;
   CI->setVirtualFileSystem(
       Ctx.getSourceManager().getFileManager().getVirtualFileSystemPtr());
   CI->createDiagnostics(Errors, /*ShouldOwnClient=*/true);
   CI->createFileManager();
   LCtx = std::make_unique<LLVMContext>();
-  EmitLLVMOnlyAction Act(LCtx.get());
+  TolerantEmitLLVM Act(LCtx.get(), *Errors);
   bool OK = CI->ExecuteAction(Act);
   std::unique_ptr<llvm::Module> Mod = Act.takeModule();
+  if (!OK && Errors->Intolerable == 0 && Mod)
+    OK = true; // only tolerable() errors: the module is nvcc's
   if (!OK || !Mod)
     return createStringError(
         inconvertibleErrorCode(),
@@ -1103,11 +1249,21 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
   if (Error E = J->addIRModule(
           JD, orc::ThreadSafeModule(std::move(Own), std::move(OwnCtx))))
     return E;
+  double JitStart = cpuSeconds();
+  SessionErrors.clear();
   auto EntrySym = J->lookup(JD, K.Entry);
-  if (!EntrySym)
+  L.JitSeconds = cpuSeconds() - JitStart;
+  if (!EntrySym) {
+    std::string Why = toString(EntrySym.takeError());
+    // "Failed to materialize symbols: {...}" follows the reason the session
+    // reported ("Symbols not found: [ f ]").
+    if (!SessionErrors.empty())
+      Why = SessionErrors;
+    if (Why.size() > 300)
+      Why = Why.substr(0, 300) + "...";
     return createStringError(inconvertibleErrorCode(),
-                             "its host code does not link: " +
-                                 toString(EntrySym.takeError()));
+                             "its code does not link: " + Why);
+  }
   auto VarsSym = J->lookup(JD, "ccl_vars");
   auto NVarsSym = J->lookup(JD, "ccl_nvars");
   if (!VarsSym || !NVarsSym) {
@@ -1206,6 +1362,8 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
     N = O.Sites.size();
     writeAll(Pipe[1], &N, sizeof(N));
     writeAll(Pipe[1], O.Sites.data(), N * sizeof(SiteResult));
+    N = O.Truncated;
+    writeAll(Pipe[1], &N, sizeof(N));
     close(Pipe[1]);
     _exit(0);
   }
@@ -1222,8 +1380,11 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
   }
   close(Pipe[0]);
   int Status = 0;
-  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
+  struct rusage Child = {};
+  while (wait4(Pid, &Status, 0, &Child) < 0 && errno == EINTR)
     ;
+  L.RunSeconds = Child.ru_utime.tv_sec + Child.ru_stime.tv_sec +
+                 (Child.ru_utime.tv_usec + Child.ru_stime.tv_usec) / 1e6;
   if (WIFSIGNALED(Status)) {
     int Sig = WTERMSIG(Status);
     return createStringError(inconvertibleErrorCode(),
@@ -1252,6 +1413,9 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
                              "its run reported nothing");
   L.Results.resize(N);
   Take(L.Results.data(), N * sizeof(SiteResult));
+  if (Take(&N, sizeof(N)))
+    L.Truncated = N != 0;
+  L.StepLimit = In.StepLimit;
   if (!Failure.empty()) {
     L.Results.clear();
     return createStringError(inconvertibleErrorCode(),
@@ -1267,12 +1431,14 @@ Error JitVerifier::run() {
   if (!I.Inv)
     return createStringError(inconvertibleErrorCode(),
                              "no compiler invocation to compile with");
+  double Start = cpuSeconds();
   auto Mod = I.compile();
   if (!Mod)
     return Mod.takeError();
   I.M = std::move(*Mod);
   I.devicePasses(*I.M);
   I.retarget(*I.M);
+  double CompileSeconds = cpuSeconds() - Start;
   {
     raw_string_ostream OS(I.Bitcode);
     WriteBitcodeToFile(*I.M, OS);
@@ -1281,9 +1447,31 @@ Error JitVerifier::run() {
   if (!JB)
     return JB.takeError();
   I.J = std::move(*JB);
+  I.J->getExecutionSession().setErrorReporter([&I](Error E) {
+    std::string Msg = toString(std::move(E));
+    if (I.SessionErrors.find(Msg) == std::string::npos)
+      I.SessionErrors += (I.SessionErrors.empty() ? "" : "; ") + Msg;
+  });
   for (LaunchRec &L : I.Launches)
     if (Error E = I.runLaunch(L))
       L.Failure = toString(std::move(E));
+  // --verify-output: what each launch cost (utils/bench reads it).
+  if (!I.C.KeepDir.empty()) {
+    sys::fs::create_directories(I.C.KeepDir);
+    std::error_code EC;
+    raw_fd_ostream OS(I.C.KeepDir + "/launches.tsv", EC);
+    if (!EC) {
+      OS << "kernel\tblock\tgrid\tjit_cpu_s\trun_cpu_s\tfailure\n";
+      OS << "(device compile)\t\t\t" << format("%.3f", CompileSeconds)
+         << "\t0\t\n";
+      for (unsigned N = 0; N < I.Launches.size(); ++N) {
+        const LaunchRec &L = I.Launches[N];
+        OS << L.Name << "\t" << L.Block.str() << "\t" << gridText(N) << "\t"
+           << format("%.3f", L.JitSeconds) << "\t"
+           << format("%.3f", L.RunSeconds) << "\t" << L.Failure << "\n";
+      }
+    }
+  }
   return Error::success();
 }
 

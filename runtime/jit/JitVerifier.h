@@ -70,6 +70,9 @@ public:
 
   /// Why launch \p Launch produced no measurements ("" when it ran).
   const std::string &launchFailure(unsigned Launch) const;
+  /// Why launch \p Launch measured only part of the run ("the run was
+  /// stopped after N basic blocks ..."), or "" when it ran to the end.
+  std::string truncation(unsigned Launch) const;
   /// What the launch's grid was, e.g. "4x1x1 blocks (default)".
   std::string gridText(unsigned Launch) const;
 

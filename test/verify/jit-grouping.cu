@@ -51,6 +51,8 @@ void host(float *f, double *d, float *o, double *od) {
 // CHECK: :35:7: remark: shared load 's[...]': 2 wavefronts{{.*}}; confirmed: measured 2 wavefronts (ideal 2) over 188 warp requests
 // CHECK: note: verified on cpu (jit): 18 predictions compared with measurements: 16 confirmed, 0 refuted, 2 worst cases not exceeded, 0 not executed
 
+// The measurement says what made it ("cpu-jit"; --verify=cpu's is
+// "cpu-trace") and the access the sentence of the text output.
 // JSON: "kernel": "needle"
 // JSON: "measured": {
 // JSON-NEXT: "conflict_ways": 8,
@@ -58,7 +60,11 @@ void host(float *f, double *d, float *o, double *od) {
 // JSON-NEXT: "ideal_wavefronts": 1,
 // JSON-NEXT: "out_of_range": false,
 // JSON-NEXT: "sectors": null,
-// JSON-NEXT: "source": "cpu-trace",
+// JSON-NEXT: "source": "cpu-jit",
 // JSON-NEXT: "warps": 64,
 // JSON-NEXT: "wavefronts": 8
-// JSON: "verdict": "confirmed"
+// JSON: "verdict": "confirmed",
+// JSON-NEXT: "verification": "confirmed: measured 8 wavefronts (ideal 1) over 64 warp requests"
+// JSON: "verification": {
+// JSON-NEXT: "kernels_not_verified": [],
+// JSON-NEXT: "mode": "jit",
