@@ -234,6 +234,21 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
     }
     Out.Measured = M;
     Out.MeasuredBy = "cpu-jit";
+    // Another width than the analysis': the compiler split the access (a
+    // 16-byte copy to a 4-byte aligned address is four 4-byte moves) or
+    // merged it with its neighbours; its requests are not the predicted one.
+    unsigned Bytes = Jit->measuredBytes(Run.Launch, R);
+    if (Bytes && R.Bytes && Bytes != R.Bytes) {
+      Out.Verdict = Verdict::NotVerified;
+      bool Shared = R.Space == MemObject::Shared;
+      return "not verified: clang compiled it as " + std::to_string(Bytes) +
+             "-byte accesses, the prediction is for " +
+             std::to_string(R.Bytes) + "-byte ones (measured " +
+             std::to_string(Shared ? M->Wavefronts : M->Sectors) +
+             (Shared ? " wavefronts" : " sectors") + " (ideal " +
+             std::to_string(Shared ? M->IdealWavefronts : M->IdealSectors) +
+             ") per " + std::to_string(Bytes) + "-byte request)" + Assumed;
+    }
     // A run stopped early may not have reached the worst request: an exact
     // prediction above what it measured is neither confirmed nor refuted.
     if (!Stopped.empty() && R.Known && R.Exact &&
@@ -247,10 +262,7 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
              (Shared ? " wavefronts" : " sectors") + " over " +
              std::to_string(M->Warps) + " warp requests)" + Assumed;
     }
-    unsigned Bytes = Jit->measuredBytes(Run.Launch, R);
     std::string Text = compare(R, *M, Out);
-    if (Bytes && Bytes != R.Bytes)
-      Text += " (compiled as " + std::to_string(Bytes) + "-byte accesses)";
     if (!Stopped.empty())
       Text += " (" + Stopped + ")";
     return Text + Assumed;

@@ -954,16 +954,22 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
       CX->setOperand(0, Wrap(I, P, S));
     } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
       // As the NVPTX backend expands a small constant-size copy: loads
-      // then stores of the widest size the alignment allows, up to 8 bytes.
+      // then stores of the widest size both alignments allow, up to 8
+      // bytes (a float4 copy to a 4-byte aligned address: 4-byte moves).
       auto *Len = dyn_cast<ConstantInt>(MI->getLength());
       if (!Len || Len->getZExtValue() == 0 || Len->getZExtValue() > 128)
         continue;
       uint64_t N = Len->getZExtValue();
-      auto Sides = [&](llvm::Value *P, MaybeAlign A, AccessKind Op) {
+      // Loads and stores of one width, which both sides' alignments allow.
+      uint64_t Aligned = MI->getDestAlign() ? MI->getDestAlign()->value() : 1;
+      if (auto *MT = dyn_cast<MemTransferInst>(MI))
+        Aligned = std::min<uint64_t>(
+            Aligned, MT->getSourceAlign() ? MT->getSourceAlign()->value() : 1);
+      auto Sides = [&](llvm::Value *P, AccessKind Op) {
         unsigned AS = P->getType()->getPointerAddressSpace();
         if (AS == 5)
           return;
-        uint64_t Chunk = std::min<uint64_t>(A ? A->value() : 1, 8);
+        uint64_t Chunk = std::min<uint64_t>(Aligned, 8);
         while (N % Chunk)
           Chunk /= 2;
         int First = -1;
@@ -983,8 +989,8 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
           cast<MemTransferInst>(MI)->setSource(Back);
       };
       if (auto *MT = dyn_cast<MemTransferInst>(MI))
-        Sides(MT->getRawSource(), MT->getSourceAlign(), AccLoad);
-      Sides(MI->getRawDest(), MI->getDestAlign(), AccStore);
+        Sides(MT->getRawSource(), AccLoad);
+      Sides(MI->getRawDest(), AccStore);
     }
   }
   // Every basic block starts with a yield to the warp scheduler.
@@ -1491,39 +1497,50 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
   if (!PB.isValid())
     return {};
   std::string File = const_cast<Impl *>(this)->real(PB.getFilename());
-  unsigned Line = PB.getLine(), BCol = PB.getColumn();
-  unsigned ECol = End.isValid() && SM.getExpansionLineNumber(End) == Line
-                      ? SM.getExpansionColumnNumber(End)
-                      : ~0u;
+  FileID FID = SM.getFileID(B);
   bool Invalid = false;
-  StringRef LineText;
-  {
-    FileID FID = SM.getFileID(B);
-    StringRef Buf = SM.getBufferData(FID, &Invalid);
-    unsigned Off = SM.getFileOffset(B) - (BCol - 1);
-    if (!Invalid)
-      LineText = Buf.substr(Off).split('\n').first;
-  }
-  // A column that belongs to the record: inside its expression, or the
-  // operator right after it (stores: '=' and compound assignments) or
-  // right before it (++x[i]).
-  auto Belongs = [&](unsigned Col) {
-    if (Col >= BCol && Col < ECol)
-      return true;
-    if (LineText.empty() || Col == 0)
-      return false;
-    if (Col >= ECol && ECol != ~0u && Col <= LineText.size()) {
-      StringRef Gap = LineText.slice(ECol - 1, Col - 1);
-      char Op = LineText[Col - 1];
-      return Gap.trim().empty() && StringRef("=+-*/%&|^<>").contains(Op);
-    }
-    if (Col < BCol) {
-      StringRef Gap = LineText.slice(Col - 1, BCol - 1);
-      return Gap.trim().empty() == false &&
-             Gap.trim().find_first_not_of("+-") == StringRef::npos;
-    }
-    return false;
+  StringRef Buf = SM.getBufferData(FID, &Invalid);
+  if (Invalid)
+    return {};
+  // Offsets in the file: the expression is [BOff, EOff) (it may span
+  // lines); a site's line and column become an offset the same way.
+  size_t BOff = SM.getFileOffset(B);
+  size_t EOff = End.isValid() && SM.getFileID(End) == FID
+                    ? SM.getFileOffset(End)
+                    : Buf.find_first_of(";\n", BOff);
+  unsigned FirstLine = PB.getLine();
+  unsigned LastLine = SM.getLineNumber(FID, std::min(EOff, Buf.size()));
+  auto OffsetOf = [&](const SiteLoc &SL) -> size_t {
+    SourceLocation Loc = SM.translateLineCol(FID, SL.Line, SL.Col);
+    return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
   };
+  auto Blank = [&](size_t From, size_t To) {
+    return From <= To && Buf.slice(From, To).trim().empty();
+  };
+  // A position that belongs to the record: inside its expression, the
+  // operator right after it (stores: '=' and compound assignments; white
+  // space and line breaks between), or a '++'/'--' right before it.
+  auto Belongs = [&](size_t Off) {
+    if (Off == std::string::npos || Off >= Buf.size())
+      return false;
+    if (Off >= BOff && Off < EOff)
+      return true;
+    if (Off >= EOff)
+      return Blank(EOff, Off) && StringRef("=+-*/%&|^<>").contains(Buf[Off]);
+    StringRef Gap = Buf.slice(Off, BOff).trim();
+    return !Gap.empty() && Gap.find_first_not_of("+-") == StringRef::npos;
+  };
+  // The '=' right before the record: a memcpy's source side is located
+  // there (loose sites), or anywhere before the record on its first line.
+  size_t AssignOff = std::string::npos;
+  {
+    size_t Off = BOff;
+    while (Off > 0 && isspace((unsigned char)Buf[Off - 1]))
+      --Off;
+    if (Off > 1 && Buf[Off - 1] == '=' &&
+        !StringRef("=!<>").contains(Buf[Off - 2]))
+      AssignOff = Off - 1;
+  }
   AccessKind Want = R.Op == AccessOp::Load    ? AccLoad
                     : R.Op == AccessOp::Store ? AccStore
                                               : AccAtomic;
@@ -1533,11 +1550,24 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
     if (SiteFunc[S] != L.Func)
       continue;
     for (const SiteLoc &SL : SiteLocs[S]) {
-      if (SL.Line != Line || SL.File != File)
+      if (SL.File != File)
+        continue;
+      size_t Off = std::string::npos;
+      bool Near = SL.Line >= FirstLine && SL.Line <= LastLine;
+      bool AtAssign = false;
+      if (SiteLoose[S] && AssignOff != std::string::npos) {
+        Off = OffsetOf(SL);
+        AtAssign = Off == AssignOff;
+      }
+      if (!Near && !AtAssign)
         continue;
       OnLine = true;
-      if (Sites[S].Op == Want &&
-          (Belongs(SL.Col) || (SiteLoose[S] && SL.Col < BCol))) {
+      if (Sites[S].Op != Want)
+        continue;
+      if (Off == std::string::npos)
+        Off = OffsetOf(SL);
+      if (AtAssign || Belongs(Off) ||
+          (SiteLoose[S] && SL.Line == FirstLine && Off < BOff)) {
         Out.push_back(S);
         break;
       }
