@@ -66,11 +66,11 @@ cl::opt<bool> Werror("werror",
                      cl::cat(Category));
 cl::opt<std::string> Verify(
     "verify",
-    cl::desc("Run the kernels and measure every analyzed access: cpu (host "
-             "compiler, no GPU needed), jit (the device code clang compiles, "
-             "run on the CPU) or gpu (nvcc, a CUDA device, and Nsight "
-             "Compute when found)"),
-    cl::value_desc("cpu|jit|gpu"), cl::cat(Category));
+    cl::desc("Run the kernels and measure every analyzed access: jit (the "
+             "default: the device code clang compiles, run on the CPU), cpu "
+             "(the file re-compiled for the host) or gpu (nvcc, a CUDA "
+             "device, and Nsight Compute when found)"),
+    cl::value_desc("jit|cpu|gpu"), cl::ValueOptional, cl::cat(Category));
 cl::opt<std::string> NcuCsvPath(
     "ncu-csv",
     cl::desc("Compare the predictions with what Nsight Compute measured on "
@@ -270,7 +270,8 @@ Error readModes(LintOptions &Opts) {
     return usageError("unknown --report '" + Report +
                       "' (expected flagged, possible or all)");
   if (Verify.empty())
-    Opts.Verify = VerifyMode::None;
+    Opts.Verify = Verify.getNumOccurrences() ? VerifyMode::Jit // --verify
+                                             : VerifyMode::None;
   else if (Verify == "cpu")
     Opts.Verify = VerifyMode::Cpu;
   else if (Verify == "gpu")
