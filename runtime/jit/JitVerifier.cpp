@@ -247,11 +247,18 @@ class FirstErrors : public DiagnosticConsumer {
 public:
   std::string Text;
   unsigned Intolerable = 0; ///< errors other than tolerable() ones
+  /// Where the intolerable errors are (one may turn out to be in host
+  /// code, which the device compile does not generate).
+  std::vector<SourceLocation> Pending;
+  bool Fatal = false;
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level >= DiagnosticsEngine::Error && !tolerable(Info.getID()))
+    if (Level >= DiagnosticsEngine::Error && !tolerable(Info.getID())) {
       ++Intolerable;
+      Pending.push_back(Info.getLocation());
+      Fatal |= Level == DiagnosticsEngine::Fatal;
+    }
     if (Level < DiagnosticsEngine::Error || Text.size() > 300)
       return;
     SmallString<128> Msg;
@@ -276,7 +283,7 @@ namespace {
 class TolerantConsumer : public clang::MultiplexConsumer {
 public:
   TolerantConsumer(std::unique_ptr<clang::ASTConsumer> Inner,
-                   DiagnosticsEngine &Diags, const FirstErrors &Errors)
+                   DiagnosticsEngine &Diags, FirstErrors &Errors)
       : MultiplexConsumer(std::move(Inner)), Diags(Diags), Errors(Errors) {}
   void Initialize(ASTContext &C) override {
     Ctx = &C;
@@ -286,6 +293,8 @@ public:
   /// expression clang could not build) is not generated: code generation
   /// cannot handle them. The analysis does not analyze such a kernel either.
   bool HandleTopLevelDecl(clang::DeclGroupRef D) override {
+    for (clang::Decl *X : D)
+      absolve(X, 0);
     forgive();
     llvm::SmallVector<clang::Decl *, 4> Keep;
     for (clang::Decl *X : D)
@@ -301,6 +310,7 @@ public:
                                *Ctx, Keep.data(), Keep.size())));
   }
   void HandleInlineFunctionDefinition(FunctionDecl *D) override {
+    absolve(D, 0);
     forgive();
     MultiplexConsumer::HandleInlineFunctionDefinition(D);
   }
@@ -343,18 +353,55 @@ private:
       return false;
     return FD->isInvalidDecl() || stmtHasErrors(FD->getBody());
   }
+  /// Errors inside the body of a host function are not the device code's:
+  /// clang parses host code in a device compile but does not generate it
+  /// (the user's host code: std::max on mixed types, isfinite, ...).
+  void absolve(clang::Decl *D, int Depth) {
+    if (Errors.Pending.empty() || Errors.Fatal || Depth > 8 || !Ctx)
+      return;
+    if (auto *FT = dyn_cast<clang::FunctionTemplateDecl>(D))
+      D = FT->getTemplatedDecl();
+    if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (!FD->doesThisDeclarationHaveABody() ||
+          FD->hasAttr<clang::CUDADeviceAttr>() ||
+          FD->hasAttr<clang::CUDAGlobalAttr>())
+        return;
+      const SourceManager &SM = Ctx->getSourceManager();
+      clang::SourceRange R(SM.getExpansionLoc(FD->getBeginLoc()),
+                           SM.getExpansionLoc(FD->getEndLoc()));
+      auto &P = Errors.Pending;
+      size_t Before = P.size();
+      P.erase(std::remove_if(P.begin(), P.end(),
+                             [&](SourceLocation L) {
+                               L = SM.getExpansionLoc(L);
+                               return L.isValid() &&
+                                      !SM.isBeforeInTranslationUnit(
+                                          L, R.getBegin()) &&
+                                      !SM.isBeforeInTranslationUnit(
+                                          R.getEnd(), L);
+                             }),
+              P.end());
+      Errors.Intolerable -= Before - P.size();
+      return;
+    }
+    if (auto *DC = dyn_cast<clang::DeclContext>(D))
+      if (isa<clang::NamespaceDecl, clang::LinkageSpecDecl,
+              clang::CXXRecordDecl>(D))
+        for (clang::Decl *X : DC->decls())
+          absolve(X, Depth + 1);
+  }
   void forgive() {
     if (Diags.hasErrorOccurred() && Errors.Intolerable == 0)
       Diags.Reset(/*soft=*/true);
   }
   DiagnosticsEngine &Diags;
-  const FirstErrors &Errors;
+  FirstErrors &Errors;
   ASTContext *Ctx = nullptr;
 };
 
 class TolerantEmitLLVM : public EmitLLVMOnlyAction {
 public:
-  TolerantEmitLLVM(LLVMContext *C, const FirstErrors &Errors)
+  TolerantEmitLLVM(LLVMContext *C, FirstErrors &Errors)
       : EmitLLVMOnlyAction(C), Errors(Errors) {}
 
 protected:
@@ -369,7 +416,7 @@ protected:
   }
 
 private:
-  const FirstErrors &Errors;
+  FirstErrors &Errors;
 };
 } // namespace
 

@@ -6,10 +6,10 @@ __global__ void copy(const float *in, float *out) {
   out[threadIdx.x] = in[threadIdx.x];
 }
 void h(float *a, float *b) { copy<<<2, 64>>>(a, b); }
-// CHECK: :6:3: remark: global store 'out[...]'{{.*}}; confirmed: measured 4 sectors (ideal 4) over 4 warp requests
-// CHECK: :6:22: remark: global load 'in[...]'{{.*}}; confirmed: measured 4 sectors (ideal 4) over 4 warp requests
+// CHECK: :6:3: remark: global store 'out[...]'{{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
+// CHECK: :6:22: remark: global load 'in[...]'{{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
 // CHECK: note: verified on cpu (jit): 2 predictions compared with measurements: 2 confirmed, 0 refuted
 // JSON: "source": "cpu-jit",
 // JSON: "verdict": "confirmed",
-// JSON-NEXT: "verification": "confirmed: measured 4 sectors (ideal 4) over 4 warp requests"
+// JSON-NEXT: "verification": "confirmed: measured 4 sectors (ideal 4) over 8 warp requests"
 // JSON: "mode": "jit",
