@@ -13,16 +13,49 @@ static const int64_t kSamples[] = {
 
 /// The worst cost of pattern \p Off over the uniform shifts 0, Step, ...
 /// below the modulus; \p Best (if given) receives the most favourable one.
+/// Only shifts under which every active lane's address is a multiple of
+/// the access width are taken: one load or store of 2, 4, 8 or 16 bytes
+/// at a misaligned address faults, so no execution has that cost (a float4
+/// row at an unknown pitch is 16-byte aligned in every lane, or the kernel
+/// does not run). \p Legal is false when no shift is; then every shift is
+/// taken, as the pattern itself cannot be aligned.
+/// Whether every active lane of \p Off shifted by \p R is a multiple of
+/// the access width (only for one instruction's widths: 2, 4, 8, 16).
+static bool alignedAt(const LaneArray &Off, LaneBits Lanes, unsigned Bytes,
+                      uint64_t R) {
+  if (Bytes < 2 || Bytes > 16 || (Bytes & (Bytes - 1)))
+    return true;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    if ((Lanes >> K & 1) && ((Off[K] + (int64_t)R) & (int64_t)(Bytes - 1)))
+      return false;
+  return true;
+}
+
+/// Whether some uniform shift 0, Step, ... below \p Mod aligns every lane.
+static bool anyAlignedShift(const LaneArray &Off, LaneBits Lanes,
+                            unsigned Bytes, uint64_t Step, uint64_t Mod) {
+  for (uint64_t R = 0; R < Mod; R += Step)
+    if (alignedAt(Off, Lanes, Bytes, R))
+      return true;
+  return false;
+}
+
 static AccessCost costAt(const MemObject &Obj, const LaneArray &Off,
                          LaneBits Lanes, unsigned Bytes, uint64_t Step,
-                         bool &ShiftInvariant, AccessCost *Best = nullptr) {
+                         bool &ShiftInvariant, AccessCost *Best = nullptr,
+                         bool *Legal = nullptr) {
   bool Shared = Obj.Space == MemObject::Shared;
   uint64_t Mod = Shared ? kBanks * kBankWordBytes : kSectorBytes;
   AccessCost Worst;
   Worst.Shared = Shared;
   bool First = true;
   ShiftInvariant = true;
+  bool AnyLegal = anyAlignedShift(Off, Lanes, Bytes, Step, Mod);
+  if (Legal)
+    *Legal = AnyLegal;
   for (uint64_t R = 0; R < Mod; R += Step) {
+    if (AnyLegal && !alignedAt(Off, Lanes, Bytes, R))
+      continue;
     LaneArray A = Off;
     for (int64_t &V : A)
       V += R;
@@ -138,6 +171,20 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
   AccessCost Worst;
   bool Have = false, HaveBest = false;
   std::vector<unsigned> BadnessByValue; // only for one varying symbol
+  // Whether any value keeps every lane aligned (see costAt).
+  bool AnyLegalValue = false;
+  for (size_t I = 0; I < N && !AnyLegalValue; ++I)
+    for (size_t J = 0; J < (Varying.size() == 2 ? N : 1) && !AnyLegalValue;
+         ++J) {
+      int64_t Vals[2] = {Values[I], Values[J]};
+      LaneArray Off;
+      if (patternFor(Offset, Varying,
+                     llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off))
+        AnyLegalValue |= anyAlignedShift(Off, Lanes, Bytes, Step,
+                                         Obj.Space == MemObject::Shared
+                                             ? kBanks * kBankWordBytes
+                                             : kSectorBytes);
+    }
   for (size_t I = 0; I < N; ++I) {
     for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {
       int64_t Vals[2] = {Values[I], Values[J]};
@@ -145,9 +192,14 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
       LaneArray Off;
       if (!patternFor(Offset, Varying, VA, Off))
         continue;
-      bool Invariant;
+      bool Invariant, Legal;
       AccessCost B;
-      AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant, &B);
+      AccessCost C =
+          costAt(Obj, Off, Lanes, Bytes, Step, Invariant, &B, &Legal);
+      // A value of the symbol that misaligns some lane's access is one no
+      // execution has (it faults): skipped, unless every value does.
+      if (!Legal && AnyLegalValue)
+        continue;
       if (Varying.size() == 1)
         BadnessByValue.push_back(C.badness());
       if (!Have || C.badness() > Worst.badness()) {
