@@ -11,6 +11,7 @@ Nothing here is a test by itself: a failing kernel is minimized by hand and
 becomes a suite kernel or an XFAIL file (docs/redteam.md).
 """
 
+import argparse
 import os
 import random
 import subprocess
@@ -95,10 +96,15 @@ def kernel(rng, i):
 
 
 def main(argv):
-    out = argv[0]
-    seed = int(argv[argv.index("--seed") + 1]) if "--seed" in argv else 1
-    count = int(argv[argv.index("--kernels") + 1]) if "--kernels" in argv \
-        else 20
+    ap = argparse.ArgumentParser(
+        description="Write random annotated kernels (and check them with "
+        "the tool when --tool is given).")
+    ap.add_argument("out", help="the .cu file to write")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--kernels", type=int, default=20)
+    ap.add_argument("--tool", help="cuda-coalesce-lint to run check.py with")
+    args = ap.parse_args(argv)
+    out, seed, count = args.out, args.seed, args.kernels
     rng = random.Random(seed)
     bodies, launches = [], []
     for i in range(count):
@@ -109,8 +115,8 @@ def main(argv):
         f.write("// fuzz.py --seed %d --kernels %d\n" % (seed, count))
         f.write("\n\n".join(bodies))
         f.write("\n\nint main() {\n%s\n}\n" % "\n".join(launches))
-    if "--tool" in argv:
-        tool = argv[argv.index("--tool") + 1]
+    if args.tool:
+        tool = args.tool
         js = out + ".json"
         with open(js, "w") as f:
             subprocess.run([tool, out, "--cuda-path=none", "--format=json",
