@@ -27,7 +27,8 @@ const clang::FunctionDecl *findKernel(clang::ASTContext &Ctx,
                                       llvm::StringRef Name) {
   for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
-      if (FD->getName() == Name && FD->hasAttr<clang::CUDAGlobalAttr>() &&
+      if (FD->getIdentifier() && FD->getName() == Name &&
+          FD->hasAttr<clang::CUDAGlobalAttr>() &&
           FD->doesThisDeclarationHaveABody())
         return FD;
   return nullptr;

@@ -21,7 +21,8 @@ using ccl::test::parseCuda;
 const clang::FunctionDecl *kernel(clang::ASTContext &Ctx) {
   for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
-      if (FD->getName() == "k" && FD->doesThisDeclarationHaveABody())
+      if (FD->getIdentifier() && FD->getName() == "k" &&
+          FD->doesThisDeclarationHaveABody())
         return FD;
   return nullptr;
 }
