@@ -11,14 +11,6 @@ static const int64_t kSamples[] = {
     32,  33,  48,  63,   64,   65,   127,  128,   129,   255,
     256, 257, 512, 1024, 1025, 4096, 4097, 65536, 65537, 1 << 20};
 
-/// The worst cost of pattern \p Off over the uniform shifts 0, Step, ...
-/// below the modulus; \p Best (if given) receives the most favourable one.
-/// Only shifts under which every active lane's address is a multiple of
-/// the access width are taken: one load or store of 2, 4, 8 or 16 bytes
-/// at a misaligned address faults, so no execution has that cost (a float4
-/// row at an unknown pitch is 16-byte aligned in every lane, or the kernel
-/// does not run). \p Legal is false when no shift is; then every shift is
-/// taken, as the pattern itself cannot be aligned.
 /// Whether every active lane of \p Off shifted by \p R is a multiple of
 /// the access width (only for one instruction's widths: 2, 4, 8, 16).
 static bool alignedAt(const LaneArray &Off, LaneBits Lanes, unsigned Bytes,
@@ -40,12 +32,27 @@ static bool anyAlignedShift(const LaneArray &Off, LaneBits Lanes,
   return false;
 }
 
+/// The period of the cost in a uniform shift: banks repeat every 128
+/// bytes, sectors every 32.
+static uint64_t shiftModulus(const MemObject &Obj) {
+  return Obj.Space == MemObject::Shared ? kBanks * kBankWordBytes
+                                        : kSectorBytes;
+}
+
+/// The worst cost of pattern \p Off over the uniform shifts 0, Step, ...
+/// below the modulus; \p Best (if given) receives the most favourable one.
+/// Only shifts under which every active lane's address is a multiple of
+/// the access width are taken: one load or store of 2, 4, 8 or 16 bytes
+/// at a misaligned address faults, so no execution has that cost (a float4
+/// row at an unknown pitch is 16-byte aligned in every lane, or the kernel
+/// does not run). \p Legal is false when no shift is; then every shift is
+/// taken, as the pattern itself cannot be aligned.
 static AccessCost costAt(const MemObject &Obj, const LaneArray &Off,
                          LaneBits Lanes, unsigned Bytes, uint64_t Step,
                          bool &ShiftInvariant, AccessCost *Best = nullptr,
                          bool *Legal = nullptr) {
   bool Shared = Obj.Space == MemObject::Shared;
-  uint64_t Mod = Shared ? kBanks * kBankWordBytes : kSectorBytes;
+  uint64_t Mod = shiftModulus(Obj);
   AccessCost Worst;
   Worst.Shared = Shared;
   bool First = true;
@@ -180,10 +187,8 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
       LaneArray Off;
       if (patternFor(Offset, Varying,
                      llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off))
-        AnyLegalValue |= anyAlignedShift(Off, Lanes, Bytes, Step,
-                                         Obj.Space == MemObject::Shared
-                                             ? kBanks * kBankWordBytes
-                                             : kSectorBytes);
+        AnyLegalValue |=
+            anyAlignedShift(Off, Lanes, Bytes, Step, shiftModulus(Obj));
     }
   for (size_t I = 0; I < N; ++I) {
     for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {

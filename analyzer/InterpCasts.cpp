@@ -110,10 +110,7 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
                         : evalRValueOf(CO->getFalseExpr(), To, MF);
     if (std::optional<Value> P = selectPointers(T, F, C, M))
       return *P;
-    Value R = Value::join(T, F, C.True, C.False);
-    if (~(C.True | C.False) & M.May)
-      appendDeps(R.Deps, C.Deps);
-    return R;
+    return selectValues(T, F, C, M);
   }
   if (isAssignmentLike(Sub)) {
     // The value of an assignment expression is the value assigned.

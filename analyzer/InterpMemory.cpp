@@ -79,7 +79,7 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
 
 /// `c ? bufB : bufA` as an lvalue (ping-pong buffers picked per k-tile):
 /// each arm in the lanes that take it; one object where both arms name it,
-/// or the either-object of two (selectObjects) when the whole warp picks
+/// or the either-object of two (selectPointers) when the whole warp picks
 /// together.
 Interpreter::LValue
 Interpreter::evalConditionalLValue(const ConditionalOperator *CO,
@@ -99,6 +99,17 @@ Interpreter::evalConditionalLValue(const ConditionalOperator *CO,
   return LValue::unknown("conditional lvalue");
 }
 
+/// `c ? A : B` for values: \p A in the lanes where \p C holds, \p B where
+/// it does not; lanes it leaves undecided depend on the condition's
+/// symbols.
+Value Interpreter::selectValues(const Value &A, const Value &B,
+                                const LaneBool &C, const LaneMask &M) {
+  Value R = Value::join(A, B, C.True, C.False);
+  if (~(C.True | C.False) & M.May)
+    appendDeps(R.Deps, C.Deps);
+  return R;
+}
+
 /// The pointer `c ? A : B` where the two point into different objects of
 /// one memory space: when every active lane takes the same arm (an
 /// undecided, warp-uniform condition) and both arms have the same offsets,
@@ -110,12 +121,8 @@ std::optional<Value> Interpreter::selectPointers(const Value &A, const Value &B,
                                                  const LaneMask &M) {
   if (!A.isPtr() || !B.isPtr())
     return std::nullopt;
-  if (A.Base == B.Base) {
-    Value R = Value::join(A, B, C.True, C.False);
-    if (~(C.True | C.False) & M.May)
-      appendDeps(R.Deps, C.Deps);
-    return R;
-  }
+  if (A.Base == B.Base)
+    return selectValues(A, B, C, M);
   const MemObject *OA = A.Base, *OB = B.Base;
   if (!OA || !OB || OA->Space != OB->Space ||
       (OA->Space != MemObject::Shared && OA->Space != MemObject::Global))

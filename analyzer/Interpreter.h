@@ -336,6 +336,8 @@ private:
   const MemObject *objectFor(const clang::VarDecl *D);
   LValue evalConditionalLValue(const clang::ConditionalOperator *CO,
                                const LaneMask &M);
+  Value selectValues(const Value &A, const Value &B, const LaneBool &C,
+                     const LaneMask &M);
   std::optional<Value> selectPointers(const Value &A, const Value &B,
                                       const LaneBool &C, const LaneMask &M);
   /// Global memory known only by a name (a struct argument's pointer field,
