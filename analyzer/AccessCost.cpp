@@ -48,20 +48,20 @@ static uint64_t shiftModulus(const MemObject &Obj) {
 /// does not run). \p Legal is false when no shift is; then every shift is
 /// taken, as the pattern itself cannot be aligned.
 static AccessCost costAt(const MemObject &Obj, const LaneArray &Off,
-                         LaneBits Lanes, unsigned Bytes, uint64_t Step,
-                         bool &ShiftInvariant, AccessCost *Best = nullptr,
-                         bool *Legal = nullptr) {
+                         LaneBits Lanes, unsigned Bytes, unsigned AlignW,
+                         uint64_t Step, bool &ShiftInvariant,
+                         AccessCost *Best = nullptr, bool *Legal = nullptr) {
   bool Shared = Obj.Space == MemObject::Shared;
   uint64_t Mod = shiftModulus(Obj);
   AccessCost Worst;
   Worst.Shared = Shared;
   bool First = true;
   ShiftInvariant = true;
-  bool AnyLegal = anyAlignedShift(Off, Lanes, Bytes, Step, Mod);
+  bool AnyLegal = anyAlignedShift(Off, Lanes, AlignW, Step, Mod);
   if (Legal)
     *Legal = AnyLegal;
   for (uint64_t R = 0; R < Mod; R += Step) {
-    if (AnyLegal && !alignedAt(Off, Lanes, Bytes, R))
+    if (AnyLegal && !alignedAt(Off, Lanes, AlignW, R))
       continue;
     LaneArray A = Off;
     for (int64_t &V : A)
@@ -128,7 +128,7 @@ bool patternFor(const LaneInt &Offset, const TermList &Varying,
 /// used and the result is marked Sampled.
 AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
                          const TermList &Varying, LaneBits Lanes,
-                         unsigned Bytes, uint64_t Step,
+                         unsigned Bytes, unsigned AlignW, uint64_t Step,
                          const std::vector<std::string> &SymbolNames,
                          AccessCost &Best, bool &Sampled) {
   std::vector<int64_t> Values;
@@ -188,7 +188,7 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
       if (patternFor(Offset, Varying,
                      llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off))
         AnyLegalValue |=
-            anyAlignedShift(Off, Lanes, Bytes, Step, shiftModulus(Obj));
+            anyAlignedShift(Off, Lanes, AlignW, Step, shiftModulus(Obj));
     }
   for (size_t I = 0; I < N; ++I) {
     for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {
@@ -200,7 +200,7 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
       bool Invariant, Legal;
       AccessCost B;
       AccessCost C =
-          costAt(Obj, Off, Lanes, Bytes, Step, Invariant, &B, &Legal);
+          costAt(Obj, Off, Lanes, Bytes, AlignW, Step, Invariant, &B, &Legal);
       // A value of the symbol that misaligns some lane's access is one no
       // execution has (it faults): skipped, unless every value does.
       if (!Legal && AnyLegalValue)
@@ -239,19 +239,23 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
 
 static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
                               const LaneMask &Mask, unsigned Bytes,
+                              unsigned AlignW,
                               const std::vector<std::string> &SymbolNames);
 
 AccessCost ccl::computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
                                   const LaneMask &Mask, unsigned Bytes,
-                                  const std::vector<std::string> &SymbolNames) {
+                                  const std::vector<std::string> &SymbolNames,
+                                  unsigned AlignW) {
   // The best case is over alignments and offsets, on the same lanes as the
   // worst: which lanes a bound (`i < n`, a loop's last trip) leaves active
   // does not make a finding merely possible, since the full requests exist.
-  return computeCost(Obj, Offset, Mask, Bytes, SymbolNames);
+  return computeCost(Obj, Offset, Mask, Bytes, AlignW ? AlignW : Bytes,
+                     SymbolNames);
 }
 
 static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
                               const LaneMask &Mask, unsigned Bytes,
+                              unsigned AlignW,
                               const std::vector<std::string> &SymbolNames) {
   assert(Mask.isWellFormed());
   AccessCost Result;
@@ -296,7 +300,7 @@ static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
     patternFor(Offset, Varying, {}, Off);
     bool Invariant;
     AccessCost B;
-    AccessCost C = costAt(Obj, Off, Lanes, Bytes, Step, Invariant, &B);
+    AccessCost C = costAt(Obj, Off, Lanes, Bytes, AlignW, Step, Invariant, &B);
     C.Known = true;
     C.Lanes = Lanes;
     C.ActiveLanes = Result.ActiveLanes;
@@ -312,8 +316,8 @@ static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
   }
   AccessCost Best;
   bool Sampled = true;
-  AccessCost Worst = sampleVarying(Obj, Offset, Varying, Lanes, Bytes, Step,
-                                   SymbolNames, Best, Sampled);
+  AccessCost Worst = sampleVarying(Obj, Offset, Varying, Lanes, Bytes, AlignW,
+                                   Step, SymbolNames, Best, Sampled);
   if (!Worst.Known) {
     Result.Reason = "address arithmetic overflows for every sampled value";
     return Result;

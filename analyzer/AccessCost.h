@@ -73,10 +73,14 @@ struct AccessCost {
   }
 };
 
-/// \p SymbolName names symbols for HoldsFor.
+/// \p SymbolName names symbols for HoldsFor. Only executions whose address is
+/// a multiple of \p AlignW (default: \p Bytes, for 2/4/8/16) are taken, as
+/// an access at a misaligned address faults; a span of several accesses
+/// (FootprintSharing.h) passes the width of its first access.
 AccessCost computeAccessCost(const MemObject &Obj, const LaneInt &Offset,
                              const LaneMask &Mask, unsigned Bytes,
-                             const std::vector<std::string> &SymbolNames);
+                             const std::vector<std::string> &SymbolNames,
+                             unsigned AlignW = 0);
 
 } // namespace ccl
 #endif

@@ -47,6 +47,20 @@ struct AccessRecord {
   std::string WorstContext; ///< "warp 3, iteration 2 of the loop at line 9"
   std::string HoldsFor;
   unsigned Instances = 0;
+
+  /// What the warp moves for this access together with nearby accesses to
+  /// the same object that use the rest of its sectors (the other fields of
+  /// one struct element, the other half of a double4: FootprintSharing.h).
+  struct Footprint {
+    /// Every instance with excess sectors has such partners.
+    bool Covered = false;
+    unsigned Span = 0; ///< bytes per lane of the widest group
+    GlobalCost G;      ///< the groups' worst cost, as one access
+    std::set<std::pair<unsigned, unsigned>> Partners; ///< line, column
+    bool OwnPieces = false;     ///< pieces of this very access
+    bool OwnIterations = false; ///< this site in nearby loop iterations
+  };
+  Footprint Together;
 };
 
 } // namespace ccl

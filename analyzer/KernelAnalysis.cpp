@@ -1,6 +1,7 @@
 //===- KernelAnalysis.cpp - Every access of a kernel, worst case per site -===//
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/AccessFusion.h"
+#include "analyzer/FootprintSharing.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -36,9 +37,13 @@ std::string costKey(const AccessEvent &Ev) {
 /// (site, space, op): the worst instance, exactness, dependencies.
 class RecordFolder {
 public:
-  explicit RecordFolder(ASTContext &Ctx) : Fusion(Ctx) {}
+  explicit RecordFolder(ASTContext &Ctx)
+      : Fusion(Ctx), Together(Ctx.getSourceManager()) {}
   /// The next events come from another warp.
-  void newWarp() { Fusion.newWarp(); }
+  void newWarp() {
+    Fusion.newWarp();
+    Together.newWarp();
+  }
   /// \p I is the interpreter that sent \p Ev (it names the symbols).
   void add(const AccessEvent &Ev, const Interpreter &I);
   /// The records in source order; every record is inexact when the analysis
@@ -56,6 +61,8 @@ private:
   std::map<std::string, AccessCost> Memo;
   /// Adjacent accesses the compiler may fuse into one (AccessFusion.h).
   AccessFusion Fusion;
+  /// Accesses that use each other's sectors (FootprintSharing.h).
+  FootprintSharing Together;
 };
 
 const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
@@ -110,6 +117,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   for (const std::string &N : I.namesOf(C.Symbols))
     R.DependsOn.insert(N);
   Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
+  Together.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, C, I.symbolNames());
   R.Exact &= C.Exact;
   AccessCost B;
   B.Known = true;
@@ -130,6 +138,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
 std::vector<AccessRecord> RecordFolder::finish(const Interpreter &I,
                                                const SourceManager &SM) {
   Fusion.apply(Records);
+  Together.apply(Records);
   std::vector<AccessRecord> Out;
   for (auto &KV : Records) {
     if (!I.incompleteReason().empty()) {

@@ -89,6 +89,33 @@ std::string ccl::describeLanes(const AccessRecord &R) {
          Offs + (More ? ", ..." : "") + Active;
 }
 
+std::string ccl::describeTogether(const AccessRecord &R) {
+  const AccessRecord::Footprint &T = R.Together;
+  std::vector<std::string> With;
+  if (!T.Partners.empty()) {
+    std::string L =
+        T.Partners.size() == 1 ? "the access at " : "the accesses at ";
+    bool First = true;
+    for (auto [Line, Col] : T.Partners) {
+      L += (First ? "" : ", ") + std::to_string(Line) + ":" +
+           std::to_string(Col);
+      First = false;
+    }
+    With.push_back(L);
+  }
+  if (T.OwnPieces)
+    With.push_back("its other pieces");
+  if (T.OwnIterations)
+    With.push_back("its nearby iterations");
+  std::string W;
+  for (size_t I = 0; I < With.size(); ++I)
+    W += (I == 0 ? "" : I + 1 == With.size() ? " and " : ", ") + With[I];
+  return "together with " + W + ", " + std::to_string(T.Span) +
+         " bytes per lane, the warp moves " + std::to_string(T.G.Sectors) +
+         (T.G.Sectors == 1 ? " sector" : " sectors") + " for an ideal " +
+         std::to_string(T.G.IdealSectors);
+}
+
 DependenceParts ccl::splitDependence(const AccessRecord &R) {
   DependenceParts P;
   for (const std::string &D : R.DependsOn) {

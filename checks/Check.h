@@ -71,6 +71,10 @@ public:
   /// (AccessRecord::Best): "certain". Otherwise it is "possible": it needs
   /// an unlucky alignment or a specific small value.
   virtual bool isCertain(const AccessRecord &R) const = 0;
+  /// Why a flagged record that is not certain is only possible, when the
+  /// check has its own reason ("possible: ..."); "" for the general one
+  /// (it needs some alignments or values of the unknowns).
+  virtual std::string whyPossible(const AccessRecord &) const { return ""; }
   /// Fills the message, notes and fixes of a flagged record.
   virtual void report(const AccessRecord &R, const CheckContext &C,
                       Finding &F) const = 0;
@@ -87,6 +91,10 @@ std::string describeAccess(const AccessRecord &R, const clang::ASTContext &Ctx);
 std::string describeLanes(const AccessRecord &R);
 /// "; worst case over blockIdx.x, n (holds for n >= 8)" or "".
 std::string describeDependence(const AccessRecord &R);
+
+/// "together with the accesses at 12:5, 13:5 the warp moves 8 sectors for
+/// an ideal 8 (16 bytes per lane)": AccessRecord::Together.
+std::string describeTogether(const AccessRecord &R);
 
 /// A record's dependencies in two kinds: named unknowns ("n, blockIdx.x"),
 /// joined by ", ", and conditions written in parentheses ("a goto at line 9

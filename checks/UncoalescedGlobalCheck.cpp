@@ -1,5 +1,6 @@
 //===- UncoalescedGlobalCheck.cpp - cuda-uncoalesced-global ---------------===//
 #include "checks/UncoalescedGlobalCheck.h"
+#include "clang/AST/Expr.h"
 #include <cstdio>
 
 using namespace ccl;
@@ -22,7 +23,12 @@ const CheckInfo &UncoalescedGlobalCheck::info() {
         "percentage"},
        {"MinExcessSectors", 2, 1, 1024,
         "and only when it moves at least this many sectors more than the "
-        "ideal (2 sectors for an ideal 1 is not worth a warning)"}},
+        "ideal (2 sectors for an ideal 1 is not worth a warning)"},
+       {"PiecesTogether", 1, 0, 1,
+        "1: an access whose excess sectors the warp uses in nearby accesses "
+        "to the same object (the other fields of one struct element, the "
+        "other half of a double4) is only possible; 0: each request is "
+        "judged alone"}},
       [](const CheckInfo &I, const OptionValues &V) -> std::unique_ptr<Check> {
         return std::make_unique<UncoalescedGlobalCheck>(I, V);
       }};
@@ -41,8 +47,20 @@ bool UncoalescedGlobalCheck::isFlagged(const AccessRecord &R) const {
   return R.Known && appliesTo(R) && flags(R.Worst.G);
 }
 
+bool UncoalescedGlobalCheck::coveredTogether(const AccessRecord &R) const {
+  return PiecesTogether && R.Together.Covered && !flags(R.Together.G);
+}
+
 bool UncoalescedGlobalCheck::isCertain(const AccessRecord &R) const {
+  if (coveredTogether(R))
+    return false;
   return R.Exact || flags(R.Best.G);
+}
+
+std::string UncoalescedGlobalCheck::whyPossible(const AccessRecord &R) const {
+  if (!coveredTogether(R))
+    return "";
+  return "possible: " + describeTogether(R) + "; the excess stays in L1 and L2";
 }
 
 void UncoalescedGlobalCheck::report(const AccessRecord &R,
@@ -56,4 +74,6 @@ void UncoalescedGlobalCheck::report(const AccessRecord &R,
               std::to_string(R.Worst.G.IdealSectors) + ", " + Eff +
               " efficiency): " + describeLanes(R) + describeDependence(R);
   addStandardNotes(R, C, F);
+  if (R.Together.Covered && !coveredTogether(R))
+    F.Notes.push_back({R.Site->getBeginLoc(), describeTogether(R)});
 }

@@ -3,7 +3,10 @@
 // Finds global memory accesses whose warp request moves more 32-byte sectors
 // than the bytes it uses need: efficiency = ideal sectors / sectors below
 // MinEfficiency percent (default 80), and at least MinExcessSectors (default
-// 2) sectors more than the ideal.
+// 2) sectors more than the ideal. An access whose excess sectors the warp
+// uses in nearby accesses to the same object (the other fields of one struct
+// element: AccessRecord::Together) is only "possible" while PiecesTogether
+// is 1 (the default).
 // Docs: docs/checks/cuda-uncoalesced-global.md
 //
 //===----------------------------------------------------------------------===//
@@ -17,7 +20,8 @@ public:
   static const CheckInfo &info();
   UncoalescedGlobalCheck(const CheckInfo &Info, const OptionValues &Options)
       : Check(Info, Options), MinEfficiency(option("MinEfficiency")),
-        MinExcessSectors(option("MinExcessSectors")) {}
+        MinExcessSectors(option("MinExcessSectors")),
+        PiecesTogether(option("PiecesTogether")) {}
   bool appliesTo(const AccessRecord &R) const override {
     return R.Space == MemObject::Global;
   }
@@ -25,12 +29,17 @@ public:
   bool isCertain(const AccessRecord &R) const override;
   void report(const AccessRecord &R, const CheckContext &C,
               Finding &F) const override;
+  std::string whyPossible(const AccessRecord &R) const override;
 
 private:
+  /// Whether the warp uses the rest of the record's sectors in nearby
+  /// accesses, so that together they are not flagged.
+  bool coveredTogether(const AccessRecord &R) const;
   /// The threshold, on one cost.
   bool flags(const GlobalCost &C) const;
   int64_t MinEfficiency;    ///< percent
   int64_t MinExcessSectors; ///< sectors above the ideal
+  int64_t PiecesTogether;   ///< 1: covered records are only possible
 };
 } // namespace ccl
 #endif

@@ -248,9 +248,8 @@ void FileReporter::verify(TUAnalysis &TU) {
   Verify.emplace(Opts, Out.File, Parse.HostFlags);
   Verify->setInvocation(Parse.Invocation);
   if (Error E = Verify->run(Ctx, TU.Runs))
-    fileNote(std::string(Opts.Verify == VerifyMode::Gpu ? "--verify=gpu: "
-                         : Opts.Verify == VerifyMode::NcuCsv
-                             ? "--ncu-csv: "
+    fileNote(std::string(Opts.Verify == VerifyMode::Gpu      ? "--verify=gpu: "
+                         : Opts.Verify == VerifyMode::NcuCsv ? "--ncu-csv: "
                          : Opts.Verify == VerifyMode::Jit ? "--verify=jit: "
                                                           : "--verify=cpu: ") +
              toString(std::move(E)));
@@ -306,6 +305,8 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
     A.Reason = R.Reason;
   }
   A.HoldsFor = R.HoldsFor;
+  if (R.Together.Covered)
+    A.Together = R.Together;
   return A;
 }
 

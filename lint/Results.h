@@ -77,6 +77,9 @@ struct AccessReport {
   std::string WorstContext; ///< "warp 0, iteration 3 of the loop at line 9"
   std::string Reason;       ///< why not Known
   std::string HoldsFor;
+  /// AccessRecord::Together when Covered: the footprint of this access and
+  /// the nearby ones that use the rest of its sectors.
+  std::optional<AccessRecord::Footprint> Together;
   /// The first check that applies to the record (its memory space), or the
   /// first that flagged it; "" when no enabled check looks at it.
   std::string Check;

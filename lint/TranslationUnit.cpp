@@ -172,7 +172,10 @@ Finding ccl::reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
   if (!llvm::any_of(Site, [](const SiteRecord &S) { return S.Certain; })) {
     // The conditions are in the message already ("worst case: ...").
     DependenceParts P = splitDependence(*W.R);
-    if (!P.Names.empty() || P.Conditions.empty())
+    std::string Own = C.whyPossible(*W.R);
+    if (!Own.empty())
+      F.Message += " (" + Own + ")";
+    else if (!P.Names.empty() || P.Conditions.empty())
       F.Message += " (possible: only for some alignments or values of " +
                    (P.Names.empty() ? std::string("the unknowns") : P.Names) +
                    ")";

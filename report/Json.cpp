@@ -110,6 +110,20 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
   addNumbers(O, A);
   if (!A.HoldsFor.empty())
     O["holds_for"] = A.HoldsFor;
+  // The access with the nearby ones that use the rest of its sectors.
+  if (A.Together) {
+    json::Array With;
+    for (auto [Line, Col] : A.Together->Partners)
+      With.push_back(std::to_string(Line) + ":" + std::to_string(Col));
+    if (A.Together->OwnPieces)
+      With.push_back("its other pieces");
+    if (A.Together->OwnIterations)
+      With.push_back("its nearby iterations");
+    O["together"] = json::Object{{"bytes_per_lane", A.Together->Span},
+                                 {"sectors", A.Together->G.Sectors},
+                                 {"ideal_sectors", A.Together->G.IdealSectors},
+                                 {"with", std::move(With)}};
+  }
   // The worst request's byte offset in the object per lane (null: lane
   // inactive), for pictures of the warp (--format=html).
   if (A.Known) {

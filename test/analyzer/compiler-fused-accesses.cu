@@ -11,10 +11,10 @@ __device__ unsigned sum4(const uint4 &d) { return d.x + d.y * 3 + d.z * 5 + d.w 
 __global__ void fields_of_uint4(const uint4 *p, unsigned *o) {
   o[threadIdx.x] = sum4(p[threadIdx.x]);
 }
-// CHECK-DAG: :[[@LINE-4]]:51: warning: global load 'd.x' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k; worst case: unless the compiler fuses it with the accesses at [[@LINE-4]]:57, [[@LINE-4]]:67, [[@LINE-4]]:77 into one 16-byte access: then 16 sectors, ideal 16 (possible)
-// CHECK-DAG: :[[@LINE-5]]:57: warning: global load 'd.y'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible)
-// CHECK-DAG: :[[@LINE-6]]:67: warning: global load 'd.z'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible)
-// CHECK-DAG: :[[@LINE-7]]:77: warning: global load 'd.w'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible)
+// CHECK-DAG: :[[@LINE-4]]:51: warning: global load 'd.x' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k; worst case: unless the compiler fuses it with the accesses at [[@LINE-4]]:57, [[@LINE-4]]:67, [[@LINE-4]]:77 into one 16-byte access: then 16 sectors, ideal 16 (possible: together with the accesses at
+// CHECK-DAG: :[[@LINE-5]]:57: warning: global load 'd.y'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible: together with the accesses at
+// CHECK-DAG: :[[@LINE-6]]:67: warning: global load 'd.z'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible: together with the accesses at
+// CHECK-DAG: :[[@LINE-7]]:77: warning: global load 'd.w'{{.*}} into one 16-byte access: then 16 sectors, ideal 16 (possible: together with the accesses at
 
 // Two halves of an `extern __shared__ float` pair (cuda-samples dwtHaar1D):
 // NVCC aligns extern shared arrays to 16 bytes and emits ld.shared.v2.f32,
@@ -48,25 +48,16 @@ __global__ void pair_of_static_shared(float *o) {
 }
 
 // A float* parameter is only known 4-byte aligned: NVCC emits two
-// ld.global.f32, each 8 sectors for ideal 4 (50%): exact, certain.
+// ld.global.f32, each 8 sectors for ideal 4 (50%): exact. Together they
+// read every byte of those sectors (checks/pieces-together.cu), so the
+// findings are only possible.
 __global__ void pair_of_float_param(const float *p, float *o) {
   unsigned t = threadIdx.x;
   o[t] = p[2 * t] + p[2 * t + 1];
-  // CHECK-DAG: :[[@LINE-1]]:10: warning: global load 'p[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k [
-  // CHECK-DAG: :[[@LINE-2]]:21: warning: global load 'p[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k [
-  // DEFAULT-DAG: :[[@LINE-3]]:10: warning: global load
-  // DEFAULT-DAG: :[[@LINE-4]]:21: warning: global load
+  // CHECK-DAG: :[[@LINE-1]]:10: warning: global load 'p[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k (possible: together with the access at [[@LINE-1]]:21, 8 bytes per lane, the warp moves 8 sectors for an ideal 8; the excess stays in L1 and L2) [
+  // CHECK-DAG: :[[@LINE-2]]:21: warning: global load 'p[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k (possible: together with the access at [[@LINE-2]]:10, 8 bytes per lane, the warp moves 8 sectors for an ideal 8; the excess stays in L1 and L2) [
 }
 
-// Stores to the fields of a float2 element: st.global.v2.f32.
-__global__ void store_fields_of_float2(float2 *o) {
-  o[threadIdx.x].x = 1.f;
-  o[threadIdx.x].y = 2.f;
-  // CHECK-DAG: :[[@LINE-2]]:3: warning: global store 'o[threadIdx.x].x' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-1]]:3 into one 8-byte access: then 8 sectors, ideal 8 (possible)
-  // CHECK-DAG: :[[@LINE-2]]:3: warning: global store 'o[threadIdx.x].y' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-3]]:3 into one 8-byte access: then 8 sectors, ideal 8 (possible)
-}
-
-// Fields of a 12-byte, 4-aligned struct: never fused (NVCC emits three
 // ld.global.f32); each is exact.
 struct S3 { float x, y, z; };
 __global__ void fields_of_float3_struct(const S3 *p, float *o) {
@@ -81,20 +72,18 @@ __global__ void fields_of_float3_struct(const S3 *p, float *o) {
 // colour blend): NVCC reads them with one ld.global.v4.u8 (the unused .w
 // too: a load may read the rest of an aligned chunk), so the loads are only
 // "possible"; it stores .x and .y with one st.global.v2.u8 (still 4 sectors
-// for 2 ideal: certain) and .z alone (a store may not write bytes the
-// program does not): the stores stay certain warnings.
+// for 2 ideal) and .z alone (a store may not write bytes the program does
+// not). The three stores together write 3 of every 4 bytes: 4 sectors for
+// an ideal 3, not worth a warning, so the stores are only possible too.
 __global__ void blend_uchar4(uchar4 *dst, int frame) {
   int i = blockIdx.x * 32 + threadIdx.x;
   dst[i].x = (dst[i].x * frame + 1) / (frame + 1);
   dst[i].y = (dst[i].y * frame + 2) / (frame + 1);
   dst[i].z = (dst[i].z * frame + 3) / (frame + 1);
-  // DEFAULT-DAG: :[[@LINE-3]]:3: warning: global store 'dst[i].x' touches 4 sectors per warp request (ideal 1, 25.0% efficiency){{.*}}unless the compiler fuses it with the access at [[@LINE-2]]:3 into one 2-byte access: then 4 sectors, ideal 2 [cuda-uncoalesced-global]
-  // DEFAULT-DAG: :[[@LINE-3]]:3: warning: global store 'dst[i].y' touches 4 sectors per warp request (ideal 1, 25.0% efficiency){{.*}}into one 2-byte access: then 4 sectors, ideal 2 [cuda-uncoalesced-global]
-  // DEFAULT-DAG: :[[@LINE-3]]:3: warning: global store 'dst[i].z' touches 4 sectors per warp request (ideal 1, 25.0% efficiency)
-  // CHECK-DAG: :[[@LINE-6]]:3: warning: global store 'dst[i].x'{{.*}}into one 2-byte access: then 4 sectors, ideal 2 [
-  // CHECK-DAG: :[[@LINE-7]]:15: warning: global load 'dst[i].x'{{.*}}unless the compiler fuses it with the accesses at [[@LINE-6]]:15, [[@LINE-5]]:15 into one 4-byte access: then 4 sectors, ideal 4 (possible
-  // CHECK-DAG: :[[@LINE-7]]:3: warning: global store 'dst[i].y'{{.*}}into one 2-byte access: then 4 sectors, ideal 2 [
-  // CHECK-DAG: :[[@LINE-8]]:15: warning: global load 'dst[i].y'{{.*}}into one 4-byte access: then 4 sectors, ideal 4 (possible
-  // CHECK-DAG: :[[@LINE-8]]:3: warning: global store 'dst[i].z' touches 4 sectors per warp request (ideal 1, 25.0% efficiency)
-  // CHECK-DAG: :[[@LINE-9]]:15: warning: global load 'dst[i].z'{{.*}}into one 4-byte access: then 4 sectors, ideal 4 (possible
+  // CHECK-DAG: :[[@LINE-3]]:3: warning: global store 'dst[i].x'{{.*}}into one 2-byte access: then 4 sectors, ideal 2 (possible: together with the accesses at [[@LINE-2]]:3, [[@LINE-1]]:3, 3 bytes per lane, the warp moves 4 sectors for an ideal 3; the excess stays in L1 and L2) [
+  // CHECK-DAG: :[[@LINE-4]]:15: warning: global load 'dst[i].x'{{.*}}unless the compiler fuses it with the accesses at [[@LINE-3]]:15, [[@LINE-2]]:15 into one 4-byte access: then 4 sectors, ideal 4 (possible
+  // CHECK-DAG: :[[@LINE-4]]:3: warning: global store 'dst[i].y'{{.*}}into one 2-byte access: then 4 sectors, ideal 2 (possible
+  // CHECK-DAG: :[[@LINE-5]]:15: warning: global load 'dst[i].y'{{.*}}into one 4-byte access: then 4 sectors, ideal 4 (possible
+  // CHECK-DAG: :[[@LINE-5]]:3: warning: global store 'dst[i].z' touches 4 sectors per warp request (ideal 1, 25.0% efficiency): lane k writes byte 4*k (possible: together with the accesses at [[@LINE-7]]:3, [[@LINE-6]]:3, 3 bytes per lane
+  // CHECK-DAG: :[[@LINE-6]]:15: warning: global load 'dst[i].z'{{.*}}into one 4-byte access: then 4 sectors, ideal 4 (possible
 }

@@ -2,7 +2,8 @@
 // object, an element of a local array written with known values, a wrapper
 // class whose operator[] returns an element of its own array (llm.c's
 // Packed128), a struct passed by reference to a helper that fills it.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint %s --block-dim=32 --report=all --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// (Each request is judged alone: PiecesTogether=0, checks/pieces-together.cu.)
 struct Column { int offset; int stride; };
 __device__ void init_column(Column& c, int t) {
   c.offset = t * 2;

@@ -1,7 +1,8 @@
 // Loops with a known trip count run iteration by iteration (each iteration a
 // separate request; the worst is reported and named). Loops whose trip count
 // is unknown are generalized over the iteration number.
-// RUN: %lint %s --block-dim=128 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=128 --report=all --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
+// (Each request is judged alone: PiecesTogether=0, checks/pieces-together.cu.)
 __global__ void known_trip(float* out) {
   int t = threadIdx.x;
   for (int j = 0; j < 4; ++j)

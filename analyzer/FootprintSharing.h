@@ -1,0 +1,95 @@
+//===- FootprintSharing.h - Accesses that use each other's sectors --------===//
+//
+// A warp that reads the fields of one struct element (`p[t].lat`, then
+// `p[t].lng`), both 16-byte halves of a double4, the six 8-byte pieces of a
+// 48-byte curandState, or four floats of one 16-byte chunk in an unrolled
+// loop, makes one request per piece. Each request on its own moves more
+// sectors than it uses (8 for an ideal 4 at a stride of 8 bytes), and that is
+// what a profiler counts per request. But together the pieces use every byte
+// of those sectors: the first request brings them into L1, the others hit
+// there, and DRAM moves each byte once. Such an access is a layout choice
+// (an array of structs), not a bug a maintainer fixes access by access.
+//
+// This pass finds them. For every global access event of a warp, with excess
+// sectors, it looks at the events of the same warp close to it (a window of
+// recent and following events): same object, op and lane mask, with lane
+// offsets that differ from its own by one constant in every lane. The union
+// of their byte ranges, per lane, is an interval [lo, hi) around the access's
+// own range; when it reaches beyond the access (a partner adds bytes) and
+// spans at most kMaxSpan bytes per lane (the pieces of one element, not a
+// lane's walk over a whole row), the warp's footprint together is one
+// access of hi - lo bytes at offset lo, costed by computeAccessCost.
+//
+// A record is "covered" when every one of its instances with excess sectors
+// has such a group; its Together field then carries the worst footprint
+// cost over those instances and the partners' positions. Whether that makes
+// a finding merely possible is the check's decision (UncoalescedGlobalCheck).
+// Shared memory has no such reuse (every request's bank conflicts are paid),
+// so shared accesses are not considered.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_ANALYZER_FOOTPRINTSHARING_H
+#define CCL_ANALYZER_FOOTPRINTSHARING_H
+
+#include "analyzer/AccessRecord.h"
+#include "analyzer/LaneValue.h"
+#include "clang/Basic/SourceManager.h"
+#include <deque>
+#include <map>
+#include <tuple>
+
+namespace ccl {
+
+struct AccessEvent;
+
+class FootprintSharing {
+public:
+  /// Record key: (site, space key, op), as the record folder keys records.
+  using Key = std::tuple<const clang::Expr *, int, AccessOp>;
+  /// Bytes per lane a group may span: a 48-byte curandState or a
+  /// FOUR_VECTOR of doubles is one element; a 128-byte row walked by one
+  /// lane is not.
+  static constexpr int64_t kMaxSpan = 64;
+  /// Events looked at on each side of an event.
+  static constexpr size_t kWindow = 16;
+
+  explicit FootprintSharing(const clang::SourceManager &SM) : SM(SM) {}
+
+  /// The next events belong to another warp: groups end here.
+  void newWarp();
+  /// Looks at one analyzed event (known object and address) of record \p K,
+  /// whose own cost is \p Own.
+  void observe(const AccessEvent &Ev, const Key &K, const AccessCost &Own,
+               const std::vector<std::string> &SymbolNames);
+  /// Sets AccessRecord::Together on the covered records.
+  void apply(std::map<Key, AccessRecord> &Records);
+
+private:
+  struct Entry {
+    Key K;
+    const MemObject *Obj;
+    AccessOp Op;
+    unsigned Bytes;
+    LaneBits Must, May;
+    LaneInt Offset;
+    const clang::Expr *Site;
+    std::string Context; ///< pieces of one access share it
+    bool Excess;         ///< its own request moves more sectors than it uses
+  };
+  struct State {
+    bool Uncovered = false; ///< an instance with excess had no group
+    AccessRecord::Footprint F;
+  };
+  /// Looks for the group of Window[I] among its neighbours.
+  void evaluate(size_t I);
+
+  const clang::SourceManager &SM;
+  const std::vector<std::string> *Names = nullptr;
+  std::deque<Entry> Window;
+  size_t Next = 0; ///< the first entry of Window not evaluated yet
+  std::map<Key, State> States;
+  std::map<std::string, AccessCost> Memo;
+};
+
+} // namespace ccl
+#endif

@@ -1,0 +1,93 @@
+// An access whose excess sectors the warp uses in nearby accesses to the
+// same object (the other field of one struct element, the other half of a
+// double4, the next floats of an unrolled loop) is "possible", not certain:
+// together the pieces move each sector once (NVIDIA's addConstDouble3
+// report: 3x the L1 sectors of addConstDouble, the same DRAM bytes and
+// time). Spans longer than 64 bytes per lane (a lane walking a row) and
+// groups that still waste sectors stay certain. PiecesTogether=0 judges each
+// request alone.
+// RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 --report=possible | FileCheck %s --check-prefix=POSSIBLE --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --check-prefix=ALONE --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 --format=json --report=possible | FileCheck %s --check-prefix=JSON
+struct LatLng { float lat, lng; };
+struct Quad { float a, b, c, d; };
+struct alignas(32) D4 { double x, y, z, w; };
+
+// Stride 8 bytes, 4 per lane: 8 sectors for an ideal 4 each; .lat and .lng
+// together are 8 bytes per lane, 256 bytes: 8 sectors for an ideal 8.
+__global__ void latlng(const LatLng* p, float* out) {
+  int t = threadIdx.x;
+  out[t] = p[t].lat * p[t].lng;
+  // POSSIBLE: :[[@LINE-1]]:12: warning: global load 'p[t].lat' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k (possible: together with the access at [[@LINE-1]]:23, 8 bytes per lane, the warp moves 8 sectors for an ideal 8; the excess stays in L1 and L2) [cuda-uncoalesced-global]
+  // POSSIBLE: :[[@LINE-2]]:23: warning: global load 'p[t].lng' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k (possible: together with the access at [[@LINE-2]]:12, 8 bytes per lane, the warp moves 8 sectors for an ideal 8; the excess stays in L1 and L2) [cuda-uncoalesced-global]
+  // ALONE: :[[@LINE-3]]:12: warning: global load 'p[t].lat' touches 8 sectors per warp request (ideal 4, 50.0% efficiency)
+  // ALONE: :[[@LINE-4]]:23: warning: global load 'p[t].lng' touches 8 sectors per warp request (ideal 4, 50.0% efficiency)
+}
+
+// Only one field of a 16-byte struct: 16 sectors for an ideal 4, nothing
+// uses the rest.
+__global__ void one_field(const Quad* p, float* out) {
+  int t = threadIdx.x;
+  out[t] = p[t].a;
+  // DEFAULT: :[[@LINE-1]]:12: warning: global load 'p[t].a' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
+  // POSSIBLE: :[[@LINE-2]]:12: warning: global load 'p[t].a' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
+  // ALONE: :[[@LINE-3]]:12: warning: global load 'p[t].a' touches 16 sectors per warp request (ideal 4, 25.0% efficiency)
+}
+
+// .a and .b of a 16-byte element: together 8 of every 16 bytes, 16 sectors
+// for an ideal 8: still wasteful, so certain, with a note saying so.
+__global__ void two_of_four(const Quad* p, float* out) {
+  int t = threadIdx.x;
+  out[t] = p[t].a + p[t].b;
+  // DEFAULT: :[[@LINE-1]]:12: warning: global load 'p[t].a' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:12: note: together with the access at [[@LINE-2]]:21, 8 bytes per lane, the warp moves 16 sectors for an ideal 8
+  // DEFAULT: :[[@LINE-3]]:21: warning: global load 'p[t].b' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-4]]:21: note: together with the access at [[@LINE-4]]:12, 8 bytes per lane, the warp moves 16 sectors for an ideal 8
+  // POSSIBLE: :[[@LINE-5]]:12: warning: global load 'p[t].a'
+  // POSSIBLE: :[[@LINE-6]]:21: warning: global load 'p[t].b'
+  // ALONE: :[[@LINE-7]]:12: warning: global load 'p[t].a'
+  // ALONE: :[[@LINE-8]]:21: warning: global load 'p[t].b'
+}
+
+// A 32-byte double4 is two 16-byte requests, each 32 sectors for an ideal
+// 16; both halves: 32 sectors for an ideal 32.
+__global__ void copy_d4(const D4* in, D4* out) {
+  int t = threadIdx.x;
+  out[t] = in[t];
+  // POSSIBLE: :[[@LINE-1]]:3: warning: global store 'out[...]' touches 32 sectors per warp request (ideal 16, 50.0% efficiency): lane k writes byte 32*k (possible: together with its other pieces, 32 bytes per lane, the warp moves 32 sectors for an ideal 32; the excess stays in L1 and L2)
+  // POSSIBLE: :[[@LINE-2]]:12: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 16, 50.0% efficiency): lane k reads byte 32*k (possible: together with its other pieces, 32 bytes per lane, the warp moves 32 sectors for an ideal 32; the excess stays in L1 and L2)
+  // ALONE: :[[@LINE-3]]:3: warning: global store 'out[...]'
+  // ALONE: :[[@LINE-4]]:12: warning: global load 'in[...]'
+}
+
+// Four scalar stores per lane at a stride of 16 bytes (a float* the
+// compiler cannot widen): 16 sectors for an ideal 4 each; the four
+// iterations fill every byte.
+__global__ void four_per_lane(float* probs) {
+  int i = threadIdx.x;
+  for (int k = 0; k < 4; ++k)
+    probs[4 * i + k] = 0.f;
+  // POSSIBLE: :[[@LINE-1]]:5: warning: global store 'probs[...]' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k writes byte 16*k (possible: together with its nearby iterations, 16 bytes per lane, the warp moves 16 sectors for an ideal 16; the excess stays in L1 and L2)
+  // ALONE: :[[@LINE-2]]:5: warning: global store 'probs[...]' touches 16 sectors per warp request (ideal 4, 25.0% efficiency)
+}
+
+// One lane walks a 128-byte row: more than one element's span, certain.
+__global__ void row_walk(const float* in, float* out) {
+  int t = threadIdx.x;
+  float s = 0;
+  for (int j = 0; j < 32; ++j)
+    s += in[t * 32 + j];
+  // DEFAULT: :[[@LINE-1]]:10: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  // POSSIBLE: :[[@LINE-2]]:10: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  // ALONE: :[[@LINE-3]]:10: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency)
+  out[t] = s;
+}
+// JSON: "line": 21
+// JSON: "certainty": "possible"
+// JSON: "together": {
+// JSON-NEXT: "bytes_per_lane": 8,
+// JSON-NEXT: "ideal_sectors": 8,
+// JSON-NEXT: "sectors": 8,
+// JSON-NEXT: "with": [
+// JSON-NEXT: "21:23"
