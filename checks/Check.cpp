@@ -17,6 +17,26 @@ int64_t Check::option(llvm::StringRef Key) const {
   return It->second;
 }
 
+namespace {
+/// \p Text on one line: every run of whitespace (a cast broken over two
+/// lines) becomes one space.
+std::string oneLine(llvm::StringRef Text) {
+  std::string Out;
+  bool Space = false;
+  for (char C : Text) {
+    if (isspace((unsigned char)C)) {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+} // namespace
+
 std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {
   std::string Text;
   const Expr *E = R.Site->IgnoreParenImpCasts();
@@ -25,7 +45,7 @@ std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {
     CharSourceRange CR = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(X->getSourceRange()), SM,
         Ctx.getLangOpts());
-    return CR.isValid() ? Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str()
+    return CR.isValid() ? oneLine(Lexer::getSourceText(CR, SM, Ctx.getLangOpts()))
                         : std::string("<expr>");
   };
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -173,7 +193,7 @@ void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
         CharSourceRange::getTokenRange(V->getInit()->getSourceRange()), SM,
         C.Ctx.getLangOpts());
     std::string Init =
-        CR.isValid() ? Lexer::getSourceText(CR, SM, C.Ctx.getLangOpts()).str()
+        CR.isValid() ? oneLine(Lexer::getSourceText(CR, SM, C.Ctx.getLangOpts()))
                      : "...";
     if (Init.size() > 60)
       Init = Init.substr(0, 57) + "...";
