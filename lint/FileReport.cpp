@@ -1,5 +1,6 @@
 //===- FileReport.cpp - A parsed file's analysis as a FileResult ----------===//
 #include "lint/FileReport.h"
+#include "llvm/Support/Path.h"
 #include "lint/Paths.h"
 #include "lint/Suppressions.h"
 #include "lint/Verification.h"
@@ -194,6 +195,10 @@ private:
   TextDiagnostic Text;
   std::optional<Verification> Verify;
   std::vector<Candidate> Candidates;
+  /// Shown sites of one layout (reportSites): per representative site
+  /// (index in reportSites' order), the other sites it speaks for.
+  std::vector<std::vector<const std::vector<const Candidate *> *>> SameLayout;
+  std::map<const std::vector<const Candidate *> *, size_t> LayoutOf;
   /// Per access: the verification sentence, and the remark shown when it is
   /// not flagged ("" for none).
   std::vector<std::string> VerifyTexts, RemarkTexts;
@@ -375,7 +380,9 @@ void FileReporter::reportSites(const TUAnalysis &TU) {
     G.push_back(&C);
     Out.Accesses[C.Access].Flagged = true;
   }
-  for (auto &KV : Groups) { // a group is reported where its first record is
+  // Shown sites, in the order of their first record.
+  std::vector<std::vector<const Candidate *> *> Shown;
+  for (auto &KV : Groups) {
     bool Certain =
         llvm::any_of(KV.second, [](const Candidate *C) { return C->Certain; });
     if (!Certain && Opts.Report == ReportMode::Flagged) {
@@ -384,8 +391,33 @@ void FileReporter::reportSites(const TUAnalysis &TU) {
         Out.Accesses[C->Access].Flagged = false;
       continue;
     }
-    Opens[KV.second.front()->Access].push_back(KV.second.front());
+    Shown.push_back(&KV.second);
   }
+  llvm::stable_sort(Shown, [](const auto *A, const auto *B) {
+    return A->front()->Access < B->front()->Access;
+  });
+  // One warning per layout (layoutLeaders), unless --every-site.
+  std::vector<const Check *> SiteChecks;
+  std::vector<std::vector<SiteRecord>> SiteRecs;
+  for (const auto *G : Shown) {
+    SiteChecks.push_back(G->front()->C);
+    SiteRecs.emplace_back();
+    for (const Candidate *C : *G)
+      SiteRecs.back().push_back({C->R, C->Run, C->Certain});
+  }
+  std::vector<size_t> Leader = layoutLeaders(SiteChecks, SiteRecs);
+  SameLayout.assign(Shown.size(), {});
+  std::vector<bool> IsMember(Shown.size(), false);
+  for (size_t I = 0; I < Shown.size(); ++I)
+    if (Leader[I] != I && Opts.GroupLayouts) {
+      SameLayout[Leader[I]].push_back(Shown[I]);
+      IsMember[I] = true;
+    }
+  for (size_t I = 0; I < Shown.size(); ++I)
+    if (!IsMember[I])
+      Opens[Shown[I]->front()->Access].push_back(Shown[I]->front());
+  for (size_t I = 0; I < Shown.size(); ++I)
+    LayoutOf[Shown[I]] = I;
   auto Remark = RunRemarks.begin();
   for (size_t I = 0; I <= Out.Accesses.size(); ++I) {
     for (; Remark != RunRemarks.end() && Remark->Before == I; ++Remark)
@@ -416,16 +448,40 @@ void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
   if (!VerifyTexts[W->Access].empty())
     F.Notes.insert(F.Notes.end() - (Group.size() > 1 ? 1 : 0),
                    {W->R->Site->getBeginLoc(), VerifyTexts[W->Access]});
+  // The other sites of the same layout: flagged, not repeated.
+  std::vector<std::string> SameAt;
+  auto L = LayoutOf.find(&Group);
+  if (L != LayoutOf.end() && !SameLayout[L->second].empty()) {
+    std::vector<SiteRecord> Others;
+    for (const std::vector<const Candidate *> *M : SameLayout[L->second]) {
+      std::vector<SiteRecord> MS;
+      for (const Candidate *C : *M)
+        MS.push_back({C->R, C->Run, C->Certain});
+      size_t MI = worstOfSite(MS);
+      const Candidate *MW = (*M)[MI];
+      Others.push_back(MS[MI]);
+      for (const Candidate *C : *M)
+        Out.Accesses[C->Access].Check = W->C->name().str();
+      Out.Baseline.push_back({MW->Print, MW->C->name().str(), MW->RelFile,
+                              MW->Run->Name, MW->Text,
+                              accessOpName(MW->R->Op)});
+      ++Out.Flagged;
+      SameAt.push_back(Out.Accesses[MW->Access].Site);
+    }
+    addLayoutNote(F, Site[Worst], Others, Ctx);
+  }
   for (const Candidate *C : Group)
     Out.Accesses[C->Access].Check = W->C->name().str();
   Out.Baseline.push_back({W->Print, W->C->name().str(), W->RelFile,
                           W->Run->Name, W->Text, accessOpName(W->R->Op)});
   ++Out.Flagged;
+  ++Out.Warnings;
   renderFinding(F);
   addFinding(F, *W->R, W->RelFile, W->Text, W->Print, W->Run->Name);
   Out.Findings.back().Record = W->Access;
   Out.Findings.back().Instances = Group.size();
   Out.Findings.back().Possible = !Certain;
+  Out.Findings.back().SameLayoutSites = std::move(SameAt);
 }
 
 void FileReporter::renderFinding(const Finding &F) {
@@ -503,7 +559,12 @@ void FileReporter::finish(const TUAnalysis &TU) {
   raw_string_ostream OS(Out.Summary);
   unsigned N = Out.Accesses.size();
   OS << Out.File << ": " << N << " accesses in " << Out.Kernels << " kernel"
-     << (Out.Kernels == 1 ? "" : "s") << ": " << Out.Flagged << " flagged, "
+     << (Out.Kernels == 1 ? "" : "s") << ": " << Out.Flagged << " flagged"
+     << (Out.Warnings < Out.Flagged
+             ? " (" + std::to_string(Out.Warnings) + " warning" +
+                   (Out.Warnings == 1 ? "" : "s") + ")"
+             : "")
+     << ", "
      << Out.Unknown << " not analyzable"
      << (Out.Possible ? ", " + std::to_string(Out.Possible) +
                             " possible (see --report=possible)"

@@ -60,6 +60,10 @@ struct LintOptions {
   OutputFormat Format = OutputFormat::Text;
   std::set<std::string> Baseline; ///< --baseline: fingerprints to hide
   ReportMode Report = ReportMode::Flagged;
+  /// Sites of one kernel with the same check, object, op and lane pattern
+  /// share one warning (layoutLeaders); --every-site and --report=all turn
+  /// it off.
+  bool GroupLayouts = true;
   bool Werror = false;
   unsigned Jobs = 1; ///< -j
   VerifyMode Verify = VerifyMode::None;

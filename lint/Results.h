@@ -120,6 +120,9 @@ struct ReportedFinding {
   size_t Record = 0;        ///< the worst record: index in Accesses
   size_t Instances = 1;     ///< records of the site this check flags
   bool Possible = false;    ///< not certain (--report=possible)
+  /// Other sites with the same kernel, object, op and lane pattern, not
+  /// reported again ("file:line:column:space:op").
+  std::vector<std::string> SameLayoutSites;
 };
 
 /// What identifies a finding across edits (--write-baseline).
@@ -145,6 +148,9 @@ struct FileResult {
   unsigned Kernels = 0;
   unsigned Flagged = 0, Unknown = 0, Refuted = 0;
   unsigned Possible = 0; ///< possible findings not shown (--report=possible)
+  /// Warnings shown: Flagged counts sites, and the sites of one layout
+  /// share a warning.
+  unsigned Warnings = 0;
   bool CompileErrors = false;
   bool InputError = false; ///< missing, unreadable, bad configuration, ...
   bool Analyzed = false;   ///< the file was parsed (Info below is valid)

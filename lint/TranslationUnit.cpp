@@ -1,5 +1,6 @@
 //===- TranslationUnit.cpp - Analysis and checks of one parsed file -------===//
 #include "lint/TranslationUnit.h"
+#include "llvm/Support/Path.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -208,6 +209,72 @@ Finding ccl::reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
                      : std::to_string(Lo) + "-" + std::to_string(Hi)) +
            Unit + " per request"});
   return F;
+}
+
+std::vector<size_t>
+ccl::layoutLeaders(llvm::ArrayRef<const Check *> Checks,
+                   llvm::ArrayRef<std::vector<SiteRecord>> Sites) {
+  std::map<std::tuple<const Check *, const Decl *, std::string,
+                      const VarDecl *, int, int, std::string, bool>,
+           size_t>
+      Layouts;
+  std::vector<size_t> Leader(Sites.size());
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    const SiteRecord &W = Sites[I][worstOfSite(Sites[I])];
+    const FunctionDecl *K = W.Run->Kernel;
+    if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
+      K = P;
+    bool Certain = llvm::any_of(Sites[I],
+                                [](const SiteRecord &S) { return S.Certain; });
+    auto Key = std::make_tuple(Checks[I], (const Decl *)K->getCanonicalDecl(),
+                               W.R->Object, W.R->ObjectDecl, int(W.R->Space),
+                               int(W.R->Op), describeLanes(*W.R), Certain);
+    Leader[I] = W.R->Known ? Layouts.try_emplace(Key, I).first->second : I;
+  }
+  return Leader;
+}
+
+void ccl::addLayoutNote(Finding &F, const SiteRecord &W,
+                        llvm::ArrayRef<SiteRecord> Others, ASTContext &Ctx) {
+  if (Others.empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc Here =
+      SM.getPresumedLoc(SM.getExpansionLoc(W.R->Site->getBeginLoc()));
+  std::string Lines;
+  unsigned Lo = ~0u, Hi = 0;
+  for (size_t I = 0; I < Others.size(); ++I) {
+    const AccessRecord &R = *Others[I].R;
+    Lo = std::min(Lo, R.Worst.badness());
+    Hi = std::max(Hi, R.Worst.badness());
+    if (I == 8) {
+      Lines += ", ...";
+      continue;
+    }
+    if (I > 8)
+      continue;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(R.Site->getBeginLoc()));
+    if (P.isInvalid())
+      continue;
+    bool SameFile = Here.isValid() && StringRef(P.getFilename()) == Here.getFilename();
+    Lines += (I == 0 ? "" : ", ") +
+             (SameFile ? std::string()
+                       : llvm::sys::path::filename(P.getFilename()).str() + ":") +
+             std::to_string(P.getLine());
+  }
+  size_t N = Others.size();
+  std::string Unit =
+      W.R->Space == MemObject::Shared ? " wavefronts" : " sectors";
+  F.Notes.push_back(
+      {W.R->Site->getBeginLoc(),
+       std::to_string(N) + " other site" + (N == 1 ? "" : "s") +
+           " of kernel '" + W.Run->Name + "' access" + (N == 1 ? "es" : "") +
+           " '" + W.R->Object + "' with the same lane pattern (line" +
+           (N == 1 ? " " : "s ") + Lines + "; " +
+           (Lo == Hi ? std::to_string(Lo)
+                     : std::to_string(Lo) + "-" + std::to_string(Hi)) +
+           Unit + " per request) and " + (N == 1 ? "is" : "are") +
+           " not reported separately"});
 }
 
 std::vector<std::vector<SiteRecord>>

@@ -92,6 +92,19 @@ Finding reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
                           size_t Worst, const TUAnalysis &TU,
                           clang::ASTContext &Ctx);
 
+/// One warning per layout: for each of \p Sites (flagged by \p Checks[I]),
+/// the index of the site whose warning speaks for it. Sites of one kernel
+/// with the same check, object, space, op, lane pattern and certainty (a
+/// struct of 300 fields read the same way) share the warning of the first
+/// of them, in the order given.
+std::vector<size_t> layoutLeaders(llvm::ArrayRef<const Check *> Checks,
+                                  llvm::ArrayRef<std::vector<SiteRecord>> Sites);
+
+/// Adds to \p F (the warning of the site whose worst record is \p W) the note
+/// naming the other sites of its layout, given by their worst records.
+void addLayoutNote(Finding &F, const SiteRecord &W,
+                   llvm::ArrayRef<SiteRecord> Others, clang::ASTContext &Ctx);
+
 /// Groups the records \p C flags by source site (file position, space and
 /// op), in the order of their first record; for front ends that have no
 /// per-record policy of their own (the clang-tidy plugin).

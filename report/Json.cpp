@@ -175,6 +175,9 @@ json::Value ccl::findingJson(const ReportedFinding &F, const AccessReport &A) {
   json::Object Numbers;
   addNumbers(Numbers, A);
   Numbers["block_dim"] = json::Array{A.Block.X, A.Block.Y, A.Block.Z};
+  json::Array Same;
+  for (const std::string &S : F.SameLayoutSites)
+    Same.push_back(S);
   return posFields(
       json::Object{{"check", F.Check},
                    {"severity", "warning"},
@@ -184,6 +187,7 @@ json::Value ccl::findingJson(const ReportedFinding &F, const AccessReport &A) {
                    {"kernel", F.Kernel},
                    {"site", A.Site},
                    {"instances", F.Instances},
+                   {"same_pattern_sites", std::move(Same)},
                    {"certainty", F.Possible ? "possible" : "certain"},
                    {"op", accessOpName(A.Op)},
                    {"access", F.Access},

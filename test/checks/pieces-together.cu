@@ -7,8 +7,8 @@
 // groups that still waste sectors stay certain. PiecesTogether=0 judges each
 // request alone.
 // RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --report=possible | FileCheck %s --check-prefix=POSSIBLE --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --check-prefix=ALONE --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 --report=possible --every-site | FileCheck %s --check-prefix=POSSIBLE --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.PiecesTogether=0 --every-site | FileCheck %s --check-prefix=ALONE --implicit-check-not=warning:
 // RUN: %lint %s --block-dim=32 --format=json --report=possible | FileCheck %s --check-prefix=JSON
 struct LatLng { float lat, lng; };
 struct Quad { float a, b, c, d; };
@@ -40,10 +40,10 @@ __global__ void one_field(const Quad* p, float* out) {
 __global__ void two_of_four(const Quad* p, float* out) {
   int t = threadIdx.x;
   out[t] = p[t].a + p[t].b;
-  // DEFAULT: :[[@LINE-1]]:12: warning: global load 'p[t].a' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
-  // DEFAULT: :[[@LINE-2]]:12: note: together with the access at [[@LINE-2]]:21, 8 bytes per lane, the warp moves 16 sectors for an ideal 8
-  // DEFAULT: :[[@LINE-3]]:21: warning: global load 'p[t].b' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
-  // DEFAULT: :[[@LINE-4]]:21: note: together with the access at [[@LINE-4]]:12, 8 bytes per lane, the warp moves 16 sectors for an ideal 8
+  // Both are one layout (same object and lane pattern): one warning.
+  // DEFAULT: :[[@LINE-2]]:12: warning: global load 'p[t].a' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-3]]:12: note: together with the access at [[@LINE-3]]:21, 8 bytes per lane, the warp moves 16 sectors for an ideal 8
+  // DEFAULT: :[[@LINE-4]]:12: note: 1 other site of kernel 'two_of_four' accesses 'p' with the same lane pattern (line [[@LINE-4]]; 16 sectors per request) and is not reported separately
   // POSSIBLE: :[[@LINE-5]]:12: warning: global load 'p[t].a'
   // POSSIBLE: :[[@LINE-6]]:21: warning: global load 'p[t].b'
   // ALONE: :[[@LINE-7]]:12: warning: global load 'p[t].a'

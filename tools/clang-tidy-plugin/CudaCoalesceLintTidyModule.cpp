@@ -15,6 +15,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "lint/Config.h"
 #include "lint/Pipeline.h"
+#include "lint/Suppressions.h"
 #include "lint/TranslationUnit.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -91,13 +92,30 @@ public:
     const SharedAnalysis &S = analysisFor(Ctx);
     if (!S.Problem.empty())
       configurationDiag("%0") << S.Problem;
-    // One warning per source site, certain findings only (the command
-    // line's default policy).
-    for (const auto &Site : ccl::flaggedSites(*Impl, *S.TU, Ctx)) {
-      size_t Worst = ccl::worstOfSite(Site);
-      if (!Site[Worst].Certain)
+    // One warning per source site and layout, certain findings only (the
+    // command line's default policy).
+    std::vector<std::vector<ccl::SiteRecord>> Sites;
+    // A site under NOLINT does not speak for the others of its layout
+    // (clang-tidy would drop its warning and them with it).
+    for (auto &Site : ccl::flaggedSites(*Impl, *S.TU, Ctx))
+      if (Site[ccl::worstOfSite(Site)].Certain &&
+          !ccl::isSuppressed(Ctx.getSourceManager(),
+                             Site.front().R->Site->getBeginLoc(),
+                             Impl->name()))
+        Sites.push_back(std::move(Site));
+    std::vector<const ccl::Check *> Checks(Sites.size(), Impl.get());
+    std::vector<size_t> Leader = ccl::layoutLeaders(Checks, Sites);
+    for (size_t I = 0; I < Sites.size(); ++I) {
+      if (Leader[I] != I)
         continue;
+      const auto &Site = Sites[I];
+      size_t Worst = ccl::worstOfSite(Site);
       ccl::Finding F = ccl::reportSiteFinding(*Impl, Site, Worst, *S.TU, Ctx);
+      std::vector<ccl::SiteRecord> Others;
+      for (size_t J = I + 1; J < Sites.size(); ++J)
+        if (Leader[J] == I)
+          Others.push_back(Sites[J][ccl::worstOfSite(Sites[J])]);
+      ccl::addLayoutNote(F, Site[Worst], Others, Ctx);
       {
         auto D = diag(F.Loc, "%0") << F.Message;
         for (const FixItHint &H : F.Fixes)

@@ -61,6 +61,12 @@ cl::opt<std::string>
                     "(also findings that need an unlucky alignment or value), "
                     "or all (also a remark for every access)"),
            cl::init("flagged"), cl::cat(Category));
+cl::opt<bool> EverySite(
+    "every-site",
+    cl::desc("One warning per flagged source site, also where sites of one "
+             "kernel share an object and lane pattern (by default those "
+             "share one warning; --report=all implies it)"),
+    cl::cat(Category));
 cl::opt<bool> Werror("werror",
                      cl::desc("Exit with status 1 when an access is flagged"),
                      cl::cat(Category));
@@ -269,6 +275,7 @@ Error readModes(LintOptions &Opts) {
   else
     return usageError("unknown --report '" + Report +
                       "' (expected flagged, possible or all)");
+  Opts.GroupLayouts = !EverySite && Opts.Report != ReportMode::All;
   if (Verify.empty())
     Opts.Verify = Verify.getNumOccurrences() ? VerifyMode::Jit // --verify
                                              : VerifyMode::None;
