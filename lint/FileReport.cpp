@@ -303,6 +303,7 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
   A.Exact = R.Known && R.Exact;
   A.DependsOn.assign(R.DependsOn.begin(), R.DependsOn.end());
   A.Expr = describeAccess(R, Ctx);
+  A.Object = R.Object;
   if (R.Known) {
     A.Lanes = describeLanes(R);
     A.WorstContext = R.WorstContext;

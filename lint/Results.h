@@ -73,6 +73,7 @@ struct AccessReport {
   bool Exact = false;
   std::vector<std::string> DependsOn;
   std::string Expr;         ///< "global load 'in[...]'"
+  std::string Object;       ///< the memory object's name ("" if unknown)
   std::string Lanes;        ///< "lane k reads byte 128*k" (when Known)
   std::string WorstContext; ///< "warp 0, iteration 3 of the loop at line 9"
   std::string Reason;       ///< why not Known

@@ -103,6 +103,7 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
       {"check", A.Check.empty() ? json::Value(nullptr) : json::Value(A.Check)},
       {"depends_on", std::move(Deps)},
       {"expr", A.Expr},
+      {"object", A.Object.empty() ? json::Value(nullptr) : json::Value(A.Object)},
       {"lanes", A.Known ? json::Value(A.Lanes) : json::Value(nullptr)},
       {"worst", A.Known ? json::Value(A.WorstContext) : json::Value(nullptr)},
       {"reason", A.Known ? json::Value(nullptr) : json::Value(A.Reason)},

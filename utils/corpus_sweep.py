@@ -279,6 +279,12 @@ def summarize(name, proj_dir, flags, results):
                 # flag certain findings only in their default mode.
                 if a.get("certainty", "certain") == "certain":
                     s["certain"] = True
+                    # The layout the default mode's warning groups by (one
+                    # kernel, object, op, lane pattern: layoutLeaders).
+                    if a.get("object") is not None:
+                        s.setdefault("layouts", set()).add(
+                            (re.sub(r"<.*", "", kn or ""), a["object"],
+                             a.get("space"), a.get("op"), a.get("lanes")))
             for fld, key in (("sectors", "max_sectors"),
                              ("wavefronts", "max_wavefronts"),
                              ("conflict_ways", "max_conflict_ways")):
@@ -299,6 +305,21 @@ def summarize(name, proj_dir, flags, results):
                         if s["flagged"] and s["exact"])
     flagged_certain = sum(1 for s in sites.values()
                           if s["flagged"] and s.get("certain"))
+    # Warnings of the default mode: certain sites, one per layout (a site
+    # whose records fall in several layouts counts in the first).
+    layouts = set()
+    certain_warnings = 0
+    for s in sites.values():
+        if not (s["flagged"] and s.get("certain")):
+            continue
+        ls = s.pop("layouts", None)
+        if not ls:
+            certain_warnings += 1
+            continue
+        first = sorted(ls, key=str)[0]
+        if first not in layouts:
+            layouts.add(first)
+            certain_warnings += 1
     reasons = collections.Counter()
     example = {}
     for s in sites.values():
@@ -320,6 +341,7 @@ def summarize(name, proj_dir, flags, results):
         "flagged_sites": flagged,
         "flagged_exact_sites": flagged_exact,
         "flagged_certain_sites": flagged_certain,
+        "certain_warnings": certain_warnings,
         "flagged_assumed_shape_sites": flagged_assumed,
         "crashes": [{"file": r["file"], "rc": r["rc"],
                      "command": r["command"],
@@ -515,6 +537,8 @@ def print_project(s, flags, out):
         ("flagged sites, every record exact", s["flagged_exact_sites"]),
         ("flagged sites, certain (warnings by default; the rest are "
          "possible)", s["flagged_certain_sites"]),
+        ("warnings by default (certain sites, one per layout: same kernel, "
+         "object, op, lane pattern)", s.get("certain_warnings", "-")),
         ("flagged sites with a record under the assumed 256x1x1 block",
          s["flagged_assumed_shape_sites"]),
         ("files with compile errors (exit 2)", s["compile_error_files"]),
