@@ -12,6 +12,7 @@
 
 #include "analyzer/AccessCost.h"
 #include "analyzer/Dim3.h"
+#include <memory>
 #include <set>
 #include <string>
 
@@ -61,6 +62,14 @@ struct AccessRecord {
     bool OwnIterations = false; ///< this site in nearby loop iterations
   };
   Footprint Together;
+
+  /// The same access analyzed under a launch of the file that passes small
+  /// constants for integer parameters this record depends on (Rodinia srad:
+  /// `mul = 1` before the launch loop): an unknown stride taken to be large
+  /// is then small. Set by the per-file pipeline; the checks call a finding
+  /// that this launch does not have only possible.
+  std::shared_ptr<const AccessRecord> AtLaunch;
+  std::string AtLaunchWhy; ///< "at the launch at main.cu:329, 'mul' is 1"
 };
 
 } // namespace ccl

@@ -67,6 +67,23 @@ std::optional<Dim3> parseDim3(llvm::StringRef S);
 std::map<const clang::FunctionDecl *, std::vector<BlockShape>>
 collectLaunchSites(clang::ASTContext &Ctx, const InterpreterOptions &Opts);
 
+/// A small integer a launch passes for a kernel parameter: a constant, or a
+/// local of the launching function that is set to a constant there
+/// (Rodinia srad's `mul = 1;` before the loop that launches `reduce(...,
+/// mul, ...)` and then multiplies it). An unknown lane stride is taken to
+/// be large (32 elements or more) when a finding is called certain; such a
+/// launch says it is not always.
+struct SmallLaunchArg {
+  unsigned Param;                    ///< index of the kernel parameter
+  int64_t Value;                     ///< the constant, |Value| < 32
+  clang::SourceLocation Launch, Set; ///< the launch; where it is set
+};
+
+/// Every small launch argument of the translation unit, by kernel
+/// (canonical declaration).
+std::map<const clang::FunctionDecl *, std::vector<SmallLaunchArg>>
+collectSmallLaunchArgs(clang::ASTContext &Ctx);
+
 /// The shapes to analyze \p Kernel with. \p ConfigDefault is the
 /// configuration file's shape for it, if any; \p ConfigFile says where it was
 /// set ("BlockDim in /p/.cuda-coalesce-lint.yaml").

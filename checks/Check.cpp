@@ -45,8 +45,9 @@ std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {
     CharSourceRange CR = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(X->getSourceRange()), SM,
         Ctx.getLangOpts());
-    return CR.isValid() ? oneLine(Lexer::getSourceText(CR, SM, Ctx.getLangOpts()))
-                        : std::string("<expr>");
+    return CR.isValid()
+               ? oneLine(Lexer::getSourceText(CR, SM, Ctx.getLangOpts()))
+               : std::string("<expr>");
   };
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     // tile[...][...] for nested subscripts.
@@ -107,6 +108,15 @@ std::string ccl::describeLanes(const AccessRecord &R) {
   bool More = N > 4;
   return "lanes " + Lanes + (More ? ",..." : "") + " " + Many + " bytes " +
          Offs + (More ? ", ..." : "") + Active;
+}
+
+std::string Check::launchReason(const AccessRecord &R) {
+  const AccessCost &C = R.AtLaunch->Worst;
+  unsigned N = C.Shared ? C.S.Wavefronts : C.G.Sectors;
+  unsigned I = C.Shared ? C.S.IdealWavefronts : C.G.IdealSectors;
+  std::string Unit = C.Shared ? " wavefront" : " sector";
+  return "possible: " + R.AtLaunchWhy + ": " + std::to_string(N) + Unit +
+         (N == 1 ? "" : "s") + " for an ideal " + std::to_string(I) + " there";
 }
 
 std::string ccl::describeTogether(const AccessRecord &R) {
@@ -193,8 +203,9 @@ void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
         CharSourceRange::getTokenRange(V->getInit()->getSourceRange()), SM,
         C.Ctx.getLangOpts());
     std::string Init =
-        CR.isValid() ? oneLine(Lexer::getSourceText(CR, SM, C.Ctx.getLangOpts()))
-                     : "...";
+        CR.isValid()
+            ? oneLine(Lexer::getSourceText(CR, SM, C.Ctx.getLangOpts()))
+            : "...";
     if (Init.size() > 60)
       Init = Init.substr(0, 57) + "...";
     // A variable changed after its declaration (assigned, incremented, an

@@ -75,6 +75,15 @@ public:
   /// check has its own reason ("possible: ..."); "" for the general one
   /// (it needs some alignments or values of the unknowns).
   virtual std::string whyPossible(const AccessRecord &) const { return ""; }
+  /// Whether a launch of the file passes small constants under which this
+  /// access is not flagged (AccessRecord::AtLaunch): then it is only
+  /// possible.
+  bool notAtLaunch(const AccessRecord &R) const {
+    return R.AtLaunch && !isFlagged(*R.AtLaunch);
+  }
+  /// "possible: at the launch at main.cu:329, 'mul' is 1 (set at
+  /// main.cu:322): 1 sector for an ideal 1 there"
+  static std::string launchReason(const AccessRecord &R);
   /// Fills the message, notes and fixes of a flagged record.
   virtual void report(const AccessRecord &R, const CheckContext &C,
                       Finding &F) const = 0;

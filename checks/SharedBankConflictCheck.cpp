@@ -36,7 +36,13 @@ bool SharedBankConflictCheck::isFlagged(const AccessRecord &R) const {
 }
 
 bool SharedBankConflictCheck::isCertain(const AccessRecord &R) const {
+  if (notAtLaunch(R))
+    return false;
   return R.Exact || flags(R.Best.S);
+}
+
+std::string SharedBankConflictCheck::whyPossible(const AccessRecord &R) const {
+  return notAtLaunch(R) ? launchReason(R) : "";
 }
 
 std::optional<FixItHint>

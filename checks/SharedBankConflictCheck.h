@@ -24,6 +24,7 @@ public:
   }
   bool isFlagged(const AccessRecord &R) const override;
   bool isCertain(const AccessRecord &R) const override;
+  std::string whyPossible(const AccessRecord &R) const override;
   void report(const AccessRecord &R, const CheckContext &C,
               Finding &F) const override;
 

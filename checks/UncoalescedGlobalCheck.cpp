@@ -52,12 +52,14 @@ bool UncoalescedGlobalCheck::coveredTogether(const AccessRecord &R) const {
 }
 
 bool UncoalescedGlobalCheck::isCertain(const AccessRecord &R) const {
-  if (coveredTogether(R))
+  if (coveredTogether(R) || notAtLaunch(R))
     return false;
   return R.Exact || flags(R.Best.G);
 }
 
 std::string UncoalescedGlobalCheck::whyPossible(const AccessRecord &R) const {
+  if (notAtLaunch(R))
+    return launchReason(R);
   if (!coveredTogether(R))
     return "";
   return "possible: " + describeTogether(R) + "; the excess stays in L1 and L2";

@@ -1,6 +1,5 @@
 //===- FileReport.cpp - A parsed file's analysis as a FileResult ----------===//
 #include "lint/FileReport.h"
-#include "llvm/Support/Path.h"
 #include "lint/Paths.h"
 #include "lint/Suppressions.h"
 #include "lint/Verification.h"
@@ -10,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -565,8 +565,7 @@ void FileReporter::finish(const TUAnalysis &TU) {
              ? " (" + std::to_string(Out.Warnings) + " warning" +
                    (Out.Warnings == 1 ? "" : "s") + ")"
              : "")
-     << ", "
-     << Out.Unknown << " not analyzable"
+     << ", " << Out.Unknown << " not analyzable"
      << (Out.Possible ? ", " + std::to_string(Out.Possible) +
                             " possible (see --report=possible)"
                       : "")

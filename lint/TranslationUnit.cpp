@@ -1,9 +1,9 @@
 //===- TranslationUnit.cpp - Analysis and checks of one parsed file -------===//
 #include "lint/TranslationUnit.h"
-#include "llvm/Support/Path.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 #include <map>
 #include <set>
 #include <tuple>
@@ -59,6 +59,7 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
   InterpreterOptions HostOpts; // launch shapes from host code
   HostOpts.Assume = Opts.Assume;
   auto Launches = collectLaunchSites(Ctx, HostOpts);
+  auto SmallArgs = collectSmallLaunchArgs(Ctx);
   handleTemplates(TU, Opts, AllowInstantiation);
   for (const FunctionDecl *K : TU.Found.Kernels) {
     std::string Name = kernelName(K);
@@ -114,10 +115,76 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
           R.DependsOn.insert("(under a block of " + Shape.Dim.str() +
                              ", the most __launch_bounds__ allows)");
         }
+      addLaunchRuns(Ctx, Run, SmallArgs);
       TU.Runs.push_back(std::move(Run));
     }
   }
   return TU;
+}
+
+void ccl::addLaunchRuns(
+    ASTContext &Ctx, KernelRun &Run,
+    const std::map<const FunctionDecl *, std::vector<SmallLaunchArg>>
+        &SmallArgs) {
+  const FunctionDecl *K = Run.Kernel;
+  const FunctionDecl *Pattern = K->getTemplateInstantiationPattern();
+  auto It = SmallArgs.find((Pattern ? Pattern : K)->getCanonicalDecl());
+  if (It == SmallArgs.end())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Where = [&SM](SourceLocation L) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    return P.isValid() ? llvm::sys::path::filename(P.getFilename()).str() +
+                             ":" + std::to_string(P.getLine())
+                       : std::string("?");
+  };
+  // One run per launch, with every small argument of that launch; only the
+  // parameters an inexact record depends on matter.
+  std::map<unsigned, std::vector<const SmallLaunchArg *>> ByLaunch;
+  for (const SmallLaunchArg &A : It->second) {
+    if (A.Param >= K->getNumParams() ||
+        Run.IOpts.Assume.count(K->getParamDecl(A.Param)->getName().str()))
+      continue;
+    std::string Name = K->getParamDecl(A.Param)->getName().str();
+    bool Used = llvm::any_of(Run.Records, [&](const AccessRecord &R) {
+      return !R.Exact && R.Known && R.DependsOn.count(Name);
+    });
+    if (Used)
+      ByLaunch[A.Launch.getRawEncoding()].push_back(&A);
+  }
+  unsigned Runs = 0;
+  for (const auto &KV : ByLaunch) {
+    if (Runs++ == 2) // the first two launches are enough to show it
+      break;
+    InterpreterOptions O = Run.IOpts;
+    std::string Why = "at the launch at " + Where(KV.second.front()->Launch);
+    bool First = true;
+    for (const SmallLaunchArg *A : KV.second) {
+      std::string Name = K->getParamDecl(A->Param)->getName().str();
+      O.Assume[Name] = A->Value;
+      Why += std::string(First ? ", '" : " and '") + Name + "' is " +
+             std::to_string(A->Value) +
+             (A->Set != A->Launch && Where(A->Set) != Where(A->Launch)
+                  ? " (set at " + Where(A->Set) + ")"
+                  : "");
+      First = false;
+    }
+    std::vector<AccessRecord> Alt = analyzeKernel(Ctx, K, Run.Shape.Dim, O);
+    std::map<std::tuple<const Expr *, int, int>, const AccessRecord *> ByKey;
+    auto Shared = std::make_shared<std::vector<AccessRecord>>(std::move(Alt));
+    for (const AccessRecord &R : *Shared)
+      ByKey[{R.Site, int(R.Space), int(R.Op)}] = &R;
+    for (AccessRecord &R : Run.Records) {
+      if (R.Exact || R.AtLaunch)
+        continue;
+      auto A = ByKey.find({R.Site, int(R.Space), int(R.Op)});
+      if (A == ByKey.end() || !A->second->Known)
+        continue;
+      // The aliasing constructor keeps the launch's records alive.
+      R.AtLaunch = std::shared_ptr<const AccessRecord>(Shared, A->second);
+      R.AtLaunchWhy = Why;
+    }
+  }
 }
 
 CheckVerdicts ccl::classifyRecord(const AccessRecord &R,
@@ -214,8 +281,8 @@ Finding ccl::reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
 std::vector<size_t>
 ccl::layoutLeaders(llvm::ArrayRef<const Check *> Checks,
                    llvm::ArrayRef<std::vector<SiteRecord>> Sites) {
-  std::map<std::tuple<const Check *, const Decl *, std::string,
-                      const VarDecl *, int, int, std::string, bool>,
+  std::map<std::tuple<const Check *, const Decl *, std::string, const VarDecl *,
+                      int, int, std::string, bool>,
            size_t>
       Layouts;
   std::vector<size_t> Leader(Sites.size());
@@ -224,8 +291,8 @@ ccl::layoutLeaders(llvm::ArrayRef<const Check *> Checks,
     const FunctionDecl *K = W.Run->Kernel;
     if (const FunctionDecl *P = K->getTemplateInstantiationPattern())
       K = P;
-    bool Certain = llvm::any_of(Sites[I],
-                                [](const SiteRecord &S) { return S.Certain; });
+    bool Certain =
+        llvm::any_of(Sites[I], [](const SiteRecord &S) { return S.Certain; });
     auto Key = std::make_tuple(Checks[I], (const Decl *)K->getCanonicalDecl(),
                                W.R->Object, W.R->ObjectDecl, int(W.R->Space),
                                int(W.R->Op), describeLanes(*W.R), Certain);
@@ -253,14 +320,17 @@ void ccl::addLayoutNote(Finding &F, const SiteRecord &W,
     }
     if (I > 8)
       continue;
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(R.Site->getBeginLoc()));
+    PresumedLoc P =
+        SM.getPresumedLoc(SM.getExpansionLoc(R.Site->getBeginLoc()));
     if (P.isInvalid())
       continue;
-    bool SameFile = Here.isValid() && StringRef(P.getFilename()) == Here.getFilename();
-    Lines += (I == 0 ? "" : ", ") +
-             (SameFile ? std::string()
-                       : llvm::sys::path::filename(P.getFilename()).str() + ":") +
-             std::to_string(P.getLine());
+    bool SameFile =
+        Here.isValid() && StringRef(P.getFilename()) == Here.getFilename();
+    Lines +=
+        (I == 0 ? "" : ", ") +
+        (SameFile ? std::string()
+                  : llvm::sys::path::filename(P.getFilename()).str() + ":") +
+        std::to_string(P.getLine());
   }
   size_t N = Others.size();
   std::string Unit =

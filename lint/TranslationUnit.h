@@ -67,6 +67,14 @@ struct CheckVerdicts {
 };
 CheckVerdicts classifyRecord(const AccessRecord &R, const CheckList &Checks);
 
+/// Analyzes \p Run's kernel again under the launches of the file that pass
+/// small constants for integer parameters its inexact records depend on
+/// (collectSmallLaunchArgs), and links each record to its counterpart there
+/// (AccessRecord::AtLaunch).
+void addLaunchRuns(clang::ASTContext &Ctx, KernelRun &Run,
+                   const std::map<const clang::FunctionDecl *,
+                                  std::vector<SmallLaunchArg>> &SmallArgs);
+
 /// The finding check \p C reports for record \p R of \p Run.
 Finding reportFinding(const Check &C, const AccessRecord &R,
                       const KernelRun &Run, const TUAnalysis &TU,
@@ -97,8 +105,9 @@ Finding reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
 /// with the same check, object, space, op, lane pattern and certainty (a
 /// struct of 300 fields read the same way) share the warning of the first
 /// of them, in the order given.
-std::vector<size_t> layoutLeaders(llvm::ArrayRef<const Check *> Checks,
-                                  llvm::ArrayRef<std::vector<SiteRecord>> Sites);
+std::vector<size_t>
+layoutLeaders(llvm::ArrayRef<const Check *> Checks,
+              llvm::ArrayRef<std::vector<SiteRecord>> Sites);
 
 /// Adds to \p F (the warning of the site whose worst record is \p W) the note
 /// naming the other sites of its layout, given by their worst records.

@@ -100,8 +100,7 @@ public:
     for (auto &Site : ccl::flaggedSites(*Impl, *S.TU, Ctx))
       if (Site[ccl::worstOfSite(Site)].Certain &&
           !ccl::isSuppressed(Ctx.getSourceManager(),
-                             Site.front().R->Site->getBeginLoc(),
-                             Impl->name()))
+                             Site.front().R->Site->getBeginLoc(), Impl->name()))
         Sites.push_back(std::move(Site));
     std::vector<const ccl::Check *> Checks(Sites.size(), Impl.get());
     std::vector<size_t> Leader = ccl::layoutLeaders(Checks, Sites);
