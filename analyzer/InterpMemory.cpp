@@ -787,14 +787,34 @@ void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
   // A caller's local written on a path a callee has not decided (a branch
   // on an unknown, a generalized loop), under lanes not decided, or in the
   // dry run of a loop, is not joined or restored with the caller's
-  // variables: forget it.
+  // variables: forget what the store may overwrite. Where every lane that
+  // may store writes at a known offset, that is the elements overlapping
+  // those bytes (`column.loader.init(...)` under `if (blockIdx.y == 0)`
+  // forgets the loader's fields, not the column's offset: bytes no path
+  // writes hold the same value on every path); otherwise the whole object.
   QualType VT = Addr.Base->Decl->getType().getNonReferenceType();
   bool Scalar = !VT->isArrayType() && !VT->isRecordType();
   if (!Size || (Outer && (Split || !M.decided() || !Recording))) {
-    B->Elems.clear();
-    if (Scalar)
-      B->V = Value::unknown("value written through a pointer on a path not "
-                            "followed");
+    LaneBits Known = M.May & Addr.Defined & Addr.I.concreteLanes();
+    if (Scalar || !Size || Known != M.May) {
+      B->Elems.clear();
+      if (Scalar)
+        B->V = Value::unknown("value written through a pointer on a path not "
+                              "followed");
+      return;
+    }
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      if (!(M.May >> K & 1))
+        continue;
+      int64_t Off = Addr.I.consts()[K];
+      for (auto It = B->Elems.begin(); It != B->Elems.end();) {
+        int64_t O = It->first, S = It->second.first;
+        if (O < Off + Size && Off < O + S)
+          It = B->Elems.erase(It);
+        else
+          ++It;
+      }
+    }
     return;
   }
   // A scalar local written through a pointer to it (`*pp += n` with
