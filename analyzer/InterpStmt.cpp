@@ -558,11 +558,29 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   const VarDecl *Counter = nullptr;
   bool Grows = false;
   std::optional<int64_t> LastCount;
+  // Whether the loop's counter is multiplied or divided by a power of two
+  // each trip (asked once, when the warp's budget of iterations is spent).
+  std::optional<bool> Multiplicative;
   for (unsigned Iter = 0;; ++Iter) {
     if (Active.none())
       break;
-    if (Iter >= Opts.MaxLoopIterations ||
-        ++WarpIterations > Opts.MaxWarpIterations) {
+    bool OverBudget = Iter >= Opts.MaxLoopIterations ||
+                      ++WarpIterations > Opts.MaxWarpIterations;
+    // A loop that multiplies or divides its counter by a power of two
+    // (a reduction, a scan's up- and down-sweep, a bitonic stage) runs at
+    // most as many trips as the counter has bits, so past the warp's budget
+    // (spent by a long loop before it) it still runs trip by trip, up to
+    // four times that budget: a scan keeps its per-trip strides.
+    if (OverBudget && Cond && Iter < Opts.MaxLoopIterations &&
+        WarpIterations <= 4 * Opts.MaxWarpIterations) {
+      if (!Multiplicative) {
+        const VarDecl *V = nullptr;
+        bool G = false;
+        Multiplicative = multiplicativeTripBound(Cond, Body, Inc, V, G) > 0;
+      }
+      OverBudget = !*Multiplicative;
+    }
+    if (OverBudget) {
       Exited = unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
       break;
     }
