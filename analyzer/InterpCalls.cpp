@@ -248,8 +248,87 @@ Value Interpreter::evalMinMax(StringRef Name, llvm::ArrayRef<const Expr *> Args,
       return derived(Value::integer(*R), A, B);
     if (A.I.isUniform() && B.I.isUniform())
       return derived(opaqueSymbol(A, B, IsMin ? "min" : "max"), A, B);
+    if (std::optional<Value> C = clampCases(A, B, IsMin, M))
+      return derived(*C, A, B);
   }
   return unknownFrom(A, B, ("result of '" + Name + "'").str());
+}
+
+/// min(A, B) takes A in lane k where D_k = A_k - B_k <= 0 (max: where
+/// B_k - A_k <= 0). When D_k = d_k + U, d_k a per-lane constant and U a
+/// warp-uniform unknown part (`min(blockIdx.x * 32 + threadIdx.x, w - 1)`:
+/// d_k = k + 1, U = 32*blockIdx.x - w), lane k takes A exactly where
+/// d_k <= t with t = -U one unknown threshold. With v_1 < ... < v_m the
+/// distinct d_k of the lanes that may be active, the cases are: t < v_1
+/// (every lane takes B), v_i <= t < v_{i+1} (lanes with d_k <= v_i take A,
+/// the others B), t >= v_m (every lane takes A). Where v_{i+1} - v_i is 1,
+/// t is v_i, so U = -v_i and the clamped lanes' B_k = A_k - d_k + v_i,
+/// written with A's unknowns (the clamped lanes hold the last unclamped
+/// lane's value): their addresses keep A's alignment. Otherwise they keep
+/// B's form. The warp runs once per case (caseSplit); accesses after it
+/// are not exact.
+std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
+                                             bool IsMin, const LaneMask &M) {
+  LaneBits Lanes = M.May & A.Defined & B.Defined;
+  if (!Lanes)
+    return std::nullopt;
+  std::optional<LaneInt> D = IsMin ? sub(A.I, B.I) : sub(B.I, A.I);
+  if (!D || D->isConcrete())
+    return std::nullopt;
+  unsigned L0 = llvm::countr_zero(Lanes);
+  for (const LaneInt::Term &T : D->terms())
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      if ((Lanes >> K & 1) && T.Coef[K] != T.Coef[L0])
+        return std::nullopt;
+  // U: D's unknown part (the same in every lane of Lanes); d_k = D_k - U.
+  LaneInt U = LaneInt::constant(0);
+  for (const LaneInt::Term &T : D->terms()) {
+    std::optional<LaneInt> P =
+        mul(LaneInt::symbol(T.Sym), LaneInt::constant(T.Coef[L0]));
+    std::optional<LaneInt> S = P ? add(U, *P) : std::nullopt;
+    if (!S)
+      return std::nullopt;
+    U = *S;
+  }
+  std::optional<LaneInt> Dc = sub(*D, U);
+  if (!Dc)
+    return std::nullopt;
+  std::vector<int64_t> Vals;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    if (Lanes >> K & 1)
+      Vals.push_back(Dc->consts()[K]);
+  llvm::sort(Vals);
+  Vals.erase(std::unique(Vals.begin(), Vals.end()), Vals.end());
+  unsigned N = Vals.size() + 1;
+  std::string Key = "clamp " + formKey(U, kAllLanes);
+  for (int64_t V : Vals)
+    Key += " " + std::to_string(V);
+  std::optional<unsigned> Case = caseSplit(N, Key, symbolsOf(U));
+  if (!Case)
+    return std::nullopt;
+  if (*Case == 0)
+    return B;
+  if (*Case == N - 1)
+    return A;
+  int64_t Vi = Vals[*Case - 1];
+  LaneBits TakeA = 0;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    if (!(Lanes >> K & 1) || Dc->consts()[K] <= Vi)
+      TakeA |= LaneBits(1) << K;
+  LaneInt Other = B.I;
+  if (Vals[*Case] - Vi == 1) {
+    // t = v_i: B_k = A_k - (d_k - v_i).
+    LaneArray Shift;
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      Shift[K] = Dc->consts()[K] - Vi;
+    std::optional<LaneInt> BA = IsMin ? sub(A.I, LaneInt::perLane(Shift))
+                                      : add(A.I, LaneInt::perLane(Shift));
+    if (BA)
+      Other = *BA;
+  }
+  Value R = A;
+  R.I = LaneInt::select(TakeA, A.I, Other);
+  return R;
 }
 
 std::optional<Value> Interpreter::evalInlined(const CallExpr *E,

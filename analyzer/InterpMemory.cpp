@@ -500,8 +500,11 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
   // A trip that runs only if an undecided loop condition lets it
   // (InterpStmt.cpp, execLoop): its lanes may all be inactive.
-  if (MaybeTrips)
+  // So is an access after a case split (caseSplit): the case may not happen.
+  if (MaybeTrips || InCase)
     Ev.Mask.Must = 0;
+  if (InCase)
+    Ev.Mask.addDeps(CaseDeps);
   if (L.Kind == LValue::Var)
     return;
   if (L.Kind == LValue::Memory) {

@@ -19,10 +19,6 @@ Interpreter::Interpreter(ASTContext &Ctx, const InterpreterOptions &Opts,
 
 void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   CurWarp = Warp;
-  Steps = 0;
-  WarpIterations = 0;
-  MaybeTrips = 0;
-  ExprDepth = 0;
   InBlock = 0;
   unsigned Threads = Block.threads();
   for (unsigned K = 0; K < kWarpSize; ++K) {
@@ -33,6 +29,50 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
     Tid[1][K] = (T / Block.X) % Block.Y;
     Tid[2][K] = T / (Block.X * Block.Y);
   }
+  // One run per combination of the cases of the choice points a run meets
+  // (caseSplit), in depth-first order: the plan of the next run keeps the
+  // cases of the choice points before the last one that has a case left,
+  // takes that one's next case, and starts the later ones (which that case
+  // may change) from 0. Runs are deterministic, so a run meets the same
+  // choice points as the previous one up to the one it changes. Every run
+  // starts from the same counters, so a loop or vote gets the same symbol
+  // in every run.
+  CasePlan.clear();
+  unsigned Loops0 = LoopRuns, Fresh0 = FreshRuns;
+  unsigned long TotalSteps = 0;
+  while (true) {
+    LoopRuns = Loops0;
+    FreshRuns = Fresh0;
+    CaseSizes.clear();
+    CaseOfKey.clear();
+    CaseDeps.clear();
+    InCase = false;
+    runWarpOnce(Kernel);
+    TotalSteps += Steps;
+    CasePlan.resize(CaseSizes.size());
+    while (!CasePlan.empty() &&
+           CasePlan.back() + 1 >= CaseSizes[CasePlan.size() - 1])
+      CasePlan.pop_back();
+    if (CasePlan.empty())
+      break;
+    ++CasePlan.back();
+    // Not every case is analyzed: the records may miss a worse one.
+    if (TotalSteps > 4 * Opts.MaxSteps) {
+      if (Incomplete.empty())
+        Incomplete = "the runs of a case split ran out of the step budget";
+      break;
+    }
+  }
+  CasePlan.clear();
+  CaseDeps.clear();
+  InCase = false;
+}
+
+void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
+  Steps = 0;
+  WarpIterations = 0;
+  MaybeTrips = 0;
+  ExprDepth = 0;
   Frames.clear();
   Loops.clear();
   StoreGen.clear();
@@ -60,6 +100,34 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   if (Steps > Opts.MaxSteps && Incomplete.empty())
     Incomplete = "the analysis step budget ran out";
   Frames.clear();
+}
+
+std::optional<unsigned> Interpreter::caseSplit(unsigned N,
+                                               const std::string &Key,
+                                               llvm::ArrayRef<SymbolId> Deps) {
+  // Not in dry runs; not where one run is already costly (every further
+  // case runs the whole warp again).
+  if (N == 0 || !Recording || Steps > Opts.MaxSteps / kMaxCaseRuns)
+    return std::nullopt;
+  auto It = CaseOfKey.find(Key);
+  if (It != CaseOfKey.end())
+    return CasePlan.size() > It->second ? CasePlan[It->second] : 0;
+  // Every path through the choice points takes at most kMaxCaseRuns runs:
+  // a point splits only if the product of the cases before it on this
+  // path, times its own, stays within the bound.
+  uint64_t Runs = N;
+  for (unsigned C : CaseSizes)
+    Runs *= C;
+  if (Runs > kMaxCaseRuns)
+    return std::nullopt;
+  unsigned Idx = CaseSizes.size();
+  CaseSizes.push_back(N);
+  CaseOfKey[Key] = Idx;
+  InCase = true;
+  for (SymbolId S : Deps)
+    if (!llvm::is_contained(CaseDeps, S))
+      CaseDeps.push_back(S);
+  return Idx < CasePlan.size() ? CasePlan[Idx] : 0;
 }
 
 std::string Interpreter::parmKey(const clang::ParmVarDecl *P) {

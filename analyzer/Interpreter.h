@@ -366,6 +366,13 @@ private:
                           const LaneMask &M);
   Value evalMinMax(llvm::StringRef Name,
                    llvm::ArrayRef<const clang::Expr *> Args, const LaneMask &M);
+  /// min(A, B) (or max with \p IsMin false) where A - B is a per-lane
+  /// constant plus a warp-uniform unknown part: which lanes take A depends
+  /// on one unknown threshold, so the warp is run once per threshold
+  /// interval (caseSplit); nullopt when that is not the case or too many
+  /// runs would be needed.
+  std::optional<Value> clampCases(const Value &A, const Value &B, bool IsMin,
+                                  const LaneMask &M);
   /// Inlines a call to user code with a body; nullopt when the call's form
   /// is not one the interpreter binds `this` for.
   std::optional<Value> evalInlined(const clang::CallExpr *E,
@@ -378,6 +385,34 @@ private:
                      std::optional<LValue> This = std::nullopt);
   Value evalCudaBuiltin(const clang::PseudoObjectExpr *E);
   std::optional<Dim3> evalDim3(const clang::Expr *E, const LaneMask &M);
+
+  // ---- Case splits (Interpreter.cpp) ----
+  /// A choice among \p N cases the analysis cannot decide (which lanes a
+  /// min or max clamps): runWarp runs the warp once per combination of the
+  /// cases of its choice points, and this returns the case the current run
+  /// takes. A second choice with the same \p Key in one run takes the same
+  /// case. nullopt when splitting would take more than kMaxCaseRuns runs
+  /// (or in a dry run): the caller then makes its value Unknown. Accesses
+  /// recorded after a run's first split are not exact (the case may not
+  /// happen, like a trip that runs only if the loop gets there).
+  /// \p Deps: the unknowns the choice depends on (named by the records
+  /// after it).
+  std::optional<unsigned> caseSplit(unsigned N, const std::string &Key,
+                                    llvm::ArrayRef<SymbolId> Deps);
+  /// One run of the kernel body for the current warp.
+  void runWarpOnce(const clang::FunctionDecl *Kernel);
+  static constexpr unsigned kMaxCaseRuns = 64;
+  /// The case of each choice point, for this run (from the previous run's
+  /// plan, advanced like an odometer by runWarp).
+  std::vector<unsigned> CasePlan;
+  /// The number of cases of each choice point this run reached.
+  std::vector<unsigned> CaseSizes;
+  /// The choice point of each key in this run.
+  std::map<std::string, unsigned> CaseOfKey;
+  /// A choice point was split in this run (accesses from here on inexact).
+  bool InCase = false;
+  /// The unknowns the choices of this run depend on.
+  llvm::SmallVector<SymbolId, 2> CaseDeps;
 
   // ---- Warp-level intrinsics, cooperative groups (InterpWarp.cpp) ----
   /// The value of a call to a warp-level intrinsic or a cooperative groups
