@@ -458,6 +458,21 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
   bool Unsigned = LTy->isUnsignedIntegerOrEnumerationType();
   if (isComparison(Op))
     return evalCompare(Op, L, R, Unsigned);
+  // `1 << k` with k a warp-uniform unknown: a power of two, 2^k for one k
+  // in 0 .. width-1 (a shift by the width or more, or by a negative amount,
+  // is undefined). The warp is run once per k (caseSplit): `N = 1 <<
+  // log2N`, then `pos & (N / 4 - 1)` and the strides of the loops over N
+  // are known in each run. Other uses of k stay unknown.
+  if (Op == BO_Shl && L.I.isConcrete() && !R.I.isConcrete() &&
+      R.I.isUniform() && (R.Defined & InBlock) == InBlock &&
+      LTy->isIntegerType()) {
+    unsigned Width = std::min<unsigned>(Ctx.getIntWidth(LTy), 63);
+    if (std::optional<unsigned> K = caseSplit(
+            Width, "shift by " + formKey(R.I, kAllLanes), symbolsOf(R.I))) {
+      Value RK = derived(Value::integer(LaneInt::constant(*K)), R, R);
+      return evalArith(Op, L, RK, LTy, RTy, ResTy);
+    }
+  }
   std::optional<LaneInt> Res;
   LaneBits Undef = 0; // lanes made undefined (division by zero, ...)
   switch (Op) {
