@@ -25,6 +25,34 @@ using namespace ccl::interp;
 namespace {
 const Expr *strip(const Expr *E) { return E->IgnoreParens(); }
 
+/// Every use of \p P in \p S reads a field of it (`p.a.b` under an
+/// lvalue-to-rvalue conversion): no assignment, increment, address, call
+/// or reference binding can change it.
+bool onlyFieldReads(const Stmt *S, const ParmVarDecl *P) {
+  if (!S)
+    return true;
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S))
+    if (ICE->getCastKind() == CK_LValueToRValue) {
+      const Expr *E = strip(ICE->getSubExpr());
+      bool Member = false;
+      while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          break;
+        Member = true;
+        E = strip(ME->getBase());
+      }
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+        if (Member && DR->getDecl() == P)
+          return true;
+    }
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    return DR->getDecl() != P;
+  for (const Stmt *C : S->children())
+    if (!onlyFieldReads(C, P))
+      return false;
+  return true;
+}
+
 bool isAssignmentLike(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *B = dyn_cast<BinaryOperator>(E))
@@ -136,8 +164,11 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
     if (!ME->isArrow())
       if (const auto *DR = dyn_cast<DeclRefExpr>(strip(ME->getBase())))
         if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
+          // Only while no code can have written it: `a.n = threadIdx.x;`
+          // changes what a.n reads.
           if (Frames.size() == 1 && !lookup(P)->IsRef &&
-              lookup(P)->V.isUnknown()) {
+              lookup(P)->V.isUnknown() &&
+              onlyFieldReads(Frames[0].Fn->getBody(), P)) {
             std::string Name = sourceText(ME);
             std::string Key;
             llvm::raw_string_ostream OS(Key);

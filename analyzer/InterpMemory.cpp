@@ -271,8 +271,10 @@ Interpreter::LValue Interpreter::evalMember(const MemberExpr *E,
     if (L.Kind == LValue::Var)
       // A field of a local object: local memory, known field by field
       // (Binding::Elems).
-      return LValue::memory(
-          Value::pointer(objectFor(L.Decl), LaneInt::constant(Off)));
+      return referredBy(E,
+                        LValue::memory(Value::pointer(objectFor(L.Decl),
+                                                      LaneInt::constant(Off))),
+                        M);
     if (L.Kind != LValue::Memory)
       return L;
     Base = L.Addr;
@@ -285,7 +287,36 @@ Interpreter::LValue Interpreter::evalMember(const MemberExpr *E,
     return LValue::unknown("address arithmetic overflows");
   LValue L = LValue::memory(Base);
   L.Addr.I = *NewOff;
-  return L;
+  return referredBy(E, L, M);
+}
+
+/// A field of reference type designates what the reference is bound to,
+/// not the field's own storage: the address kept in a local object's
+/// element (bound by an aggregate initializer, initElems), else unknown.
+Interpreter::LValue Interpreter::referredBy(const MemberExpr *E,
+                                            const LValue &Field,
+                                            const LaneMask &M) {
+  const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
+  if (!FD || !FD->getType()->isReferenceType())
+    return Field;
+  if (Field.Kind == LValue::Memory && Field.Addr.Base &&
+      Field.Addr.Base->Space == MemObject::Local)
+    if (std::optional<Value> P = loadLocal(
+            Field.Addr, Ctx.getPointerType(FD->getType().getNonReferenceType()),
+            M))
+      if (P->isPtr() && P->definedIn(M.May))
+        return LValue::memory(*P);
+  // Bound where the analysis did not follow (a constructor): a read gives
+  // no value; a member of a local object stays a local access (no request),
+  // at no known place.
+  if (Field.Kind == LValue::Memory && Field.Addr.Base &&
+      Field.Addr.Base->Space == MemObject::Local) {
+    LValue L = Field;
+    L.Addr.Defined = 0;
+    L.Addr.Reason = "reference member not followed";
+    return L;
+  }
+  return LValue::unknown("reference member not followed");
 }
 
 Value Interpreter::addressOf(const LValue &L) {
@@ -702,6 +733,20 @@ void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
     writeVar(L.Decl, V, M);
     return;
   }
+  // Through a reference member not followed (bound by a constructor not
+  // followed): it may be bound to any variable, so none is known after.
+  if (L.Kind == LValue::Unknown ||
+      (L.Kind == LValue::Memory && !L.Addr.definedIn(M.May)))
+    if (const auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts()))
+      if (ME->getMemberDecl()->getType()->isReferenceType())
+        for (Frame &F : Frames)
+          for (auto &KV : F.Vars)
+            if (!KV.second.IsRef) {
+              KV.second.V = Value::unknown(
+                  "value may be changed through a reference member not "
+                  "followed");
+              KV.second.Elems.clear();
+            }
   record(Site, Op, L, Site->getType(), M);
   if (L.Kind == LValue::Memory && L.Addr.Base &&
       L.Addr.Base->Space == MemObject::Local)

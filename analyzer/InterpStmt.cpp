@@ -154,6 +154,14 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
     }
     return;
   }
+  // A reference member: the address it is bound to (referredBy reads it).
+  if (T->isReferenceType()) {
+    --Budget;
+    Value P = addressOf(evalLValue(Init, M));
+    if (P.isPtr())
+      B.Elems[Off] = {sizeOf(Ctx.getPointerType(T.getNonReferenceType())), P};
+    return;
+  }
   if (!(T->isIntegralOrEnumerationType() || T->isPointerType()) || IL)
     return;
   --Budget;

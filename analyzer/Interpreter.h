@@ -302,6 +302,10 @@ private:
   LValue evalArraySubscript(const clang::ArraySubscriptExpr *E,
                             const LaneMask &M);
   LValue evalMember(const clang::MemberExpr *E, const LaneMask &M);
+  /// What the field lvalue \p Field designates: itself, or for a field of
+  /// reference type the object the reference is bound to.
+  LValue referredBy(const clang::MemberExpr *E, const LValue &Field,
+                    const LaneMask &M);
   Value evalDeclRef(const clang::DeclRefExpr *E, const LaneMask &M);
   /// The address an lvalue of object \p L designates, as a pointer value.
   Value addressOf(const LValue &L);
