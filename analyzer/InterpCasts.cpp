@@ -47,6 +47,35 @@ bool onlyFieldReads(const Stmt *S, const ParmVarDecl *P) {
     }
   if (const auto *DR = dyn_cast<DeclRefExpr>(S))
     return DR->getDecl() != P;
+  // Passed to a const reference (a call, a copy): read.
+  auto IsP = [P](const Expr *A) {
+    const auto *DR = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == P;
+  };
+  auto ConstRef = [](QualType T) {
+    return T->isReferenceType() && T.getNonReferenceType().isConstQualified();
+  };
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      if (!(Ctor && I < Ctor->getNumParams() &&
+            ConstRef(Ctor->getParamDecl(I)->getType()) && IsP(CE->getArg(I))) &&
+          !onlyFieldReads(CE->getArg(I), P))
+        return false;
+    return true;
+  }
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (FD && !isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call)) {
+    if (!onlyFieldReads(Call->getCallee(), P))
+      return false;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (!(I < FD->getNumParams() &&
+            ConstRef(FD->getParamDecl(I)->getType()) && IsP(Call->getArg(I))) &&
+          !onlyFieldReads(Call->getArg(I), P))
+        return false;
+    return true;
+  }
   for (const Stmt *C : S->children())
     if (!onlyFieldReads(C, P))
       return false;

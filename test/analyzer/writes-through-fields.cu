@@ -20,6 +20,15 @@ __global__ void read_only(Args a, float *out) {
   // CHECK: :[[@LINE-1]]:3: remark: global store 'out[...]': 5 sectors (ideal 4, 80.0%), lane k writes byte 4*k; worst case over a.n
 }
 
+// Passing it to a const reference (or by value) does not write it.
+__device__ int get_n(const Args &x) { return x.n; }
+__device__ int copy_n(Args x) { return x.n; }
+__global__ void passed_const(Args a, float *out) {
+  int m = get_n(a) + copy_n(a);
+  out[threadIdx.x + a.n] = m;
+  // CHECK: :[[@LINE-1]]:3: remark: global store 'out[...]': 5 sectors (ideal 4, 80.0%), lane k writes byte 4*k; worst case over a.n
+}
+
 __global__ void written_field(Args a, float *out) {
   a.n = threadIdx.x;
   // Lane k at 32*k floats = 128*k bytes: 32 sectors.
