@@ -40,7 +40,9 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   CasePlan.clear();
   unsigned Loops0 = LoopRuns, Fresh0 = FreshRuns;
   unsigned long TotalSteps = 0;
-  while (true) {
+  for (bool First = true;; First = false) {
+    if (!First && CaseRun)
+      CaseRun();
     LoopRuns = Loops0;
     FreshRuns = Fresh0;
     CaseSizes.clear();

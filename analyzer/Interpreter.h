@@ -55,6 +55,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace clang {
 class ASTContext;
@@ -84,6 +85,10 @@ public:
 
   /// Runs \p Kernel for warp \p Warp of the block.
   void runWarp(const clang::FunctionDecl *Kernel, unsigned Warp);
+  /// Called before each further run of a warp split into cases
+  /// (caseSplit): its events are another execution, not the previous
+  /// run's neighbours (AccessFusion, FootprintSharing windows).
+  void onCaseRun(std::function<void()> F) { CaseRun = std::move(F); }
 
   /// Runs host function \p Fn with one lane (arguments and locals named in
   /// --assume take their values) and calls \p OnLaunch at every <<<>>>
@@ -406,6 +411,7 @@ private:
   /// One run of the kernel body for the current warp.
   void runWarpOnce(const clang::FunctionDecl *Kernel);
   static constexpr unsigned kMaxCaseRuns = 64;
+  std::function<void()> CaseRun;
   /// The case of each choice point, for this run (from the previous run's
   /// plan, advanced like an odometer by runWarp).
   std::vector<unsigned> CasePlan;
@@ -517,6 +523,14 @@ private:
   std::deque<MemObject> Objects;
   llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
   std::map<std::string, const MemObject *> AnonObjects;
+  /// Locals of each function whose address or a non-const reference to
+  /// them is taken (addressTaken).
+  std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>>
+      AddrTaken;
+  /// Whether \p VD's address (or a reference to it) is taken in its
+  /// function: a store through a pointer the analysis cannot follow may
+  /// write it.
+  bool addressTaken(const clang::VarDecl *VD);
   LaunchHook OnLaunch;
   /// evalCallLValue -> callFunction: the callee whose returned reference is
   /// wanted, and what it returned.

@@ -216,6 +216,7 @@ std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   RecordFolder Folder(Ctx);
   Interpreter I(Ctx, Opts, Block,
                 [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
+  I.onCaseRun([&Folder] { Folder.newWarp(); });
   unsigned Warps = (Block.threads() + kWarpSize - 1) / kWarpSize;
   for (unsigned W = 0; W < Warps; ++W) {
     Folder.newWarp();
