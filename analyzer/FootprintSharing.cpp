@@ -1,11 +1,15 @@
 //===- FootprintSharing.cpp - Accesses that use each other's sectors ------===//
 #include "analyzer/FootprintSharing.h"
 #include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace ccl;
+
+FootprintSharing::FootprintSharing(ASTContext &Ctx)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
 void FootprintSharing::newWarp() {
   for (; Next < Window.size(); ++Next)
@@ -49,10 +53,20 @@ void FootprintSharing::evaluate(size_t I) {
   std::vector<Range> Ranges{{0, (int64_t)E.Bytes, &E}};
   size_t From = I > kWindow ? I - kWindow : 0;
   size_t To = std::min(Window.size(), I + kWindow + 1);
+  // An access whose size one instruction could move, split because its
+  // type is aligned below that: its own pieces do not excuse it.
+  QualType T = E.Site->getType();
+  int64_t Whole = T->isIncompleteType() || T->isDependentType()
+                      ? 0
+                      : Ctx.getTypeSizeInChars(T).getQuantity();
+  bool UnderAligned = Whole != E.Bytes &&
+                      (Whole == 2 || Whole == 4 || Whole == 8 || Whole == 16);
   for (size_t J = From; J < To; ++J) {
     if (J == I)
       continue;
     const Entry &P = Window[J];
+    if (UnderAligned && P.Site == E.Site && P.Context == E.Context)
+      continue;
     if (P.Obj != E.Obj || P.Op != E.Op || P.Must != E.Must || P.May != E.May)
       continue;
     std::optional<LaneInt> D = sub(P.Offset, E.Offset);

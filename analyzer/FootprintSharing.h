@@ -25,7 +25,10 @@
 // cost over those instances and the partners' positions. Whether that makes
 // a finding merely possible is the check's decision (UncoalescedGlobalCheck).
 // Shared memory has no such reuse (every request's bank conflicts are paid),
-// so shared accesses are not considered.
+// so shared accesses are not considered. Nor are the pieces of an access of
+// 2, 4, 8 or 16 bytes split only because its type is aligned below its size
+// (a struct of four floats without __align__(16), cuda-samples alignedTypes):
+// one aligned instruction would do, and that is the fix.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_FOOTPRINTSHARING_H
@@ -33,6 +36,7 @@
 
 #include "analyzer/AccessRecord.h"
 #include "analyzer/LaneValue.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include <deque>
 #include <map>
@@ -53,7 +57,7 @@ public:
   /// Events looked at on each side of an event.
   static constexpr size_t kWindow = 16;
 
-  explicit FootprintSharing(const clang::SourceManager &SM) : SM(SM) {}
+  explicit FootprintSharing(clang::ASTContext &Ctx);
 
   /// The next events belong to another warp: groups end here.
   void newWarp();
@@ -83,6 +87,7 @@ private:
   /// Looks for the group of Window[I] among its neighbours.
   void evaluate(size_t I);
 
+  clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
   const std::vector<std::string> *Names = nullptr;
   std::deque<Entry> Window;

@@ -38,7 +38,7 @@ std::string costKey(const AccessEvent &Ev) {
 class RecordFolder {
 public:
   explicit RecordFolder(ASTContext &Ctx)
-      : Fusion(Ctx), Together(Ctx.getSourceManager()) {}
+      : Fusion(Ctx), Together(Ctx) {}
   /// The next events come from another warp.
   void newWarp() {
     Fusion.newWarp();

@@ -91,3 +91,18 @@ __global__ void row_walk(const float* in, float* out) {
 // JSON-NEXT: "sectors": 8,
 // JSON-NEXT: "with": [
 // JSON-NEXT: "21:23"
+
+// A 16-byte struct of four floats without __align__(16) is four 4-byte
+// requests (cuda-samples alignedTypes); its own pieces do not excuse it:
+// one aligned 16-byte access is the fix. Each request: 16 sectors, ideal 4.
+struct Unaligned16 { float a, b, c, d; };
+__global__ void unaligned_copy(const Unaligned16* in, Unaligned16* out) {
+  int t = threadIdx.x;
+  out[t] = in[t];
+  // DEFAULT: :[[@LINE-1]]:3: warning: global store 'out[...]' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k writes byte 16*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:12: warning: global load 'in[...]' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
+  // POSSIBLE: :[[@LINE-3]]:3: warning: global store 'out[...]' touches 16 sectors
+  // POSSIBLE: :[[@LINE-4]]:12: warning: global load 'in[...]' touches 16 sectors
+  // ALONE: :[[@LINE-5]]:3: warning: global store 'out[...]' touches 16 sectors
+  // ALONE: :[[@LINE-6]]:12: warning: global load 'in[...]' touches 16 sectors
+}
