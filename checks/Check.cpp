@@ -17,10 +17,7 @@ int64_t Check::option(llvm::StringRef Key) const {
   return It->second;
 }
 
-namespace {
-/// \p Text on one line: every run of whitespace (a cast broken over two
-/// lines) becomes one space.
-std::string oneLine(llvm::StringRef Text) {
+std::string ccl::oneLine(llvm::StringRef Text) {
   std::string Out;
   bool Space = false;
   for (char C : Text) {
@@ -35,7 +32,6 @@ std::string oneLine(llvm::StringRef Text) {
   }
   return Out;
 }
-} // namespace
 
 std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {
   std::string Text;

@@ -94,6 +94,9 @@ private:
 };
 
 // Helpers shared by the checks' explanations.
+/// \p Text on one line: every run of whitespace (a cast broken over two
+/// lines) becomes one space, and none leads.
+std::string oneLine(llvm::StringRef Text);
 /// "global load 'in[...]'"
 std::string describeAccess(const AccessRecord &R, const clang::ASTContext &Ctx);
 /// "lane k reads byte 128*k" or the first lanes' offsets.

@@ -38,21 +38,9 @@ std::string accessText(const Expr *E, const ASTContext &Ctx) {
   CharSourceRange R = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(E->getSourceRange()), SM,
       Ctx.getLangOpts());
-  std::string Out;
   if (R.isInvalid())
-    return Out;
-  bool Space = false;
-  for (char C : Lexer::getSourceText(R, SM, Ctx.getLangOpts())) {
-    if (isspace((unsigned char)C)) {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  return Out;
+    return "";
+  return oneLine(Lexer::getSourceText(R, SM, Ctx.getLangOpts()));
 }
 
 SourcePos position(const SourceManager &SM, SourceLocation L) {
