@@ -2,6 +2,9 @@
 #include "analyzer/AccessCost.h"
 #include "llvm/ADT/STLExtras.h"
 #include <numeric>
+#include <optional>
+#include <string>
+#include <unordered_map>
 
 using namespace ccl;
 
@@ -113,9 +116,9 @@ bool patternFor(const LaneInt &Offset, const TermList &Varying,
 }
 
 /// The worst cost over values of the (one or two) lane-varying symbols, with
-/// HoldsFor when one symbol decides it, and in \p Best the most favourable
-/// cost over values whose term is at least 32 elements. Known is false when
-/// every value overflows.
+/// in \p HoldsFrom the value from which one symbol decides it, and in \p Best
+/// the most favourable cost over values whose term is at least 32 elements.
+/// Known is false when every value overflows.
 ///
 /// One symbol s (lane k at c_k + a_k*s, s >= 0) is enumerated, not sampled:
 /// s = 0 .. S0, then one full period S0' .. S0' + 127 (S0' the first multiple
@@ -129,8 +132,8 @@ bool patternFor(const LaneInt &Offset, const TermList &Varying,
 AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
                          const TermList &Varying, LaneBits Lanes,
                          unsigned Bytes, unsigned AlignW, uint64_t Step,
-                         const std::vector<std::string> &SymbolNames,
-                         AccessCost &Best, bool &Sampled) {
+                         AccessCost &Best, bool &Sampled,
+                         std::optional<int64_t> &HoldsFrom) {
   std::vector<int64_t> Values;
   Sampled = true;
   if (Varying.size() == 1) {
@@ -228,11 +231,58 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
     size_t From = N;
     while (From > 0 && BadnessByValue[From - 1] == Worst.badness())
       --From;
-    if (From > 0 && From < N && Varying[0]->Sym < SymbolNames.size() &&
-        (Sampled || From <= N - 128))
-      Worst.HoldsFor =
-          SymbolNames[Varying[0]->Sym] + " >= " + std::to_string(Values[From]);
+    if (From > 0 && From < N && (Sampled || From <= N - 128))
+      HoldsFrom = Values[From];
   }
+  return Worst;
+}
+
+/// sampleVarying, remembered: the search depends only on the pattern (the
+/// active lanes' constants and coefficients, not which symbols), so the
+/// same pattern in another trip of a loop or another call is not searched
+/// again. One cache per thread, emptied when it grows large.
+AccessCost cachedVarying(const MemObject &Obj, const LaneInt &Offset,
+                         const TermList &Varying, LaneBits Lanes,
+                         unsigned Bytes, unsigned AlignW, uint64_t Step,
+                         const std::vector<std::string> &SymbolNames,
+                         AccessCost &Best) {
+  struct Entry {
+    AccessCost Worst, Best;
+    std::optional<int64_t> HoldsFrom;
+  };
+  thread_local std::unordered_map<std::string, Entry> Cache;
+  std::string Key;
+  auto Put = [&Key](int64_t V) {
+    Key.append(reinterpret_cast<const char *>(&V), sizeof V);
+  };
+  Put(Obj.Space == MemObject::Shared);
+  Put(Lanes);
+  Put(Bytes);
+  Put(AlignW);
+  Put((int64_t)Step);
+  Put((int64_t)Varying.size());
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    if (!(Lanes >> K & 1))
+      continue;
+    Put(Offset.consts()[K]);
+    for (const LaneInt::Term *T : Varying)
+      Put(T->Coef[K]);
+  }
+  auto It = Cache.find(Key);
+  if (It == Cache.end()) {
+    if (Cache.size() > 16384)
+      Cache.clear();
+    Entry E;
+    bool Sampled = true;
+    E.Worst = sampleVarying(Obj, Offset, Varying, Lanes, Bytes, AlignW, Step,
+                            E.Best, Sampled, E.HoldsFrom);
+    It = Cache.emplace(std::move(Key), std::move(E)).first;
+  }
+  Best = It->second.Best;
+  AccessCost Worst = It->second.Worst;
+  if (It->second.HoldsFrom && Varying[0]->Sym < SymbolNames.size())
+    Worst.HoldsFor = SymbolNames[Varying[0]->Sym] +
+                     " >= " + std::to_string(*It->second.HoldsFrom);
   return Worst;
 }
 } // namespace
@@ -315,9 +365,8 @@ static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
     return Result;
   }
   AccessCost Best;
-  bool Sampled = true;
-  AccessCost Worst = sampleVarying(Obj, Offset, Varying, Lanes, Bytes, AlignW,
-                                   Step, SymbolNames, Best, Sampled);
+  AccessCost Worst = cachedVarying(Obj, Offset, Varying, Lanes, Bytes, AlignW,
+                                   Step, SymbolNames, Best);
   if (!Worst.Known) {
     Result.Reason = "address arithmetic overflows for every sampled value";
     return Result;
