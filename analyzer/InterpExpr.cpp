@@ -371,6 +371,9 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
   // Lanes where the condition holds take T, where it fails take F; undecided
   // lanes are defined only where both agree.
   Value R = Value::join(T, F, C.True, C.False);
+  // Undecided lanes that all go the same way hold one of the two values.
+  if (LaneBits U = ~(C.True | C.False) & C.Uniform & M.May)
+    R = joinUniform(R, T, F, U, joinName(sourceText(E), nullptr));
   if (~(C.True | C.False) & M.May)
     appendDeps(R.Deps, C.Deps);
   return R;

@@ -452,19 +452,93 @@ LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {
   if (S->getElse() && !ME.none())
     FE = exec(S->getElse(), ME);
   Frames.back().Undecided -= Undecided;
-  joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps);
+  joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps,
+             ~(C.True | C.False) & C.Uniform & M.May, S);
   return unite(FT, FE);
 }
 
 void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
-                             LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps) {
-  Frames.back().Vars = joinedVars(A, B, TakeA, TakeB, Deps);
+                             LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps,
+                             LaneBits Uniform, const Stmt *At) {
+  Frames.back().Vars = joinedVars(A, B, TakeA, TakeB, Deps, Uniform, At);
+}
+
+namespace {
+/// `offs[1]` for the element at byte \p Off of local \p V (elements of
+/// \p Size bytes), `v+4` otherwise.
+std::string elementName(const VarDecl *V, int64_t Off, int64_t Size) {
+  if (Size > 0 && Off % Size == 0)
+    return V->getName().str() + "[" + std::to_string(Off / Size) + "]";
+  return V->getName().str() + "+" + std::to_string(Off);
+}
+} // namespace
+
+std::string Interpreter::joinName(StringRef What, const Stmt *At) const {
+  std::string N = What.str();
+  if (At)
+    N += "(line " +
+         std::to_string(
+             Ctx.getSourceManager().getExpansionLineNumber(At->getBeginLoc())) +
+         ")";
+  return N;
+}
+
+Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
+                               LaneBits Lanes, StringRef Name, unsigned Chain) {
+  if (A.Kind != B.Kind || A.isUnknown() || A.Base != B.Base ||
+      R.Kind != A.Kind || R.Base != A.Base)
+    return R;
+  LaneBits L = Lanes & A.Defined & B.Defined & ~R.Defined;
+  if (!L || !A.I.isUniform(L) || !B.I.isUniform(L))
+    return R;
+  // Not negative where neither side is (in the lanes of L).
+  unsigned L0 = llvm::countr_zero(L);
+  auto NonNeg = [&](const LaneInt &V) {
+    if (V.consts()[L0] < 0)
+      return false;
+    for (const LaneInt::Term &T : V.terms())
+      if (T.Coef[L0] < 0 || (T.Coef[L0] > 0 && !SymNonNeg[T.Sym]))
+        return false;
+    return true;
+  };
+  std::optional<LaneInt> V;
+  if (Chain) {
+    // The value at whichever exit the warp took: the same symbol for every
+    // exit (A or B may be it already), not negative only if no value is.
+    bool NN = NonNeg(A.I) && NonNeg(B.I);
+    std::string Key = "exit " + std::to_string(Chain) + " " + Name.str() +
+                      (NN ? " nonneg" : "");
+    V = LaneInt::symbol(symbolId(Name, {}, Key, NN));
+    R.I = LaneInt::select(L, *V, R.I);
+    R.Defined |= L;
+    return R;
+  }
+  std::string Key = "join " + std::to_string(JoinRuns++) + " " + Name.str();
+  std::optional<LaneInt> D = sub(B.I, A.I);
+  if (std::optional<int64_t> C = D ? D->asConstant(L) : std::nullopt) {
+    // A + C*t, t in {0, 1}: the analysis enumerates t like any unknown (an
+    // over-approximation), but a multiple of C stays one.
+    SymbolId T = symbolId(Name, {}, Key, /*NonNeg=*/true);
+    if (std::optional<LaneInt> P =
+            mul(LaneInt::symbol(T), LaneInt::constant(*C)))
+      V = add(A.I, *P);
+  } else {
+    V = LaneInt::symbol(symbolId(Name, {}, Key, NonNeg(A.I) && NonNeg(B.I)));
+  }
+  if (!V)
+    return R;
+  R.I = LaneInt::select(L, *V, R.I);
+  R.Defined |= L;
+  return R;
 }
 
 Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
                                             LaneBits TakeA, LaneBits TakeB,
-                                            llvm::ArrayRef<SymbolId> Deps) {
+                                            llvm::ArrayRef<SymbolId> Deps,
+                                            LaneBits Uniform, const Stmt *At,
+                                            unsigned Chain) {
   VarMap Out;
+  Uniform &= ~(TakeA | TakeB);
   for (const auto &KV : A) {
     auto It = B.find(KV.first);
     if (It == B.end())
@@ -472,6 +546,9 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
     Binding J = KV.second;
     if (!KV.second.IsRef && !It->second.IsRef) {
       J.V = Value::join(KV.second.V, It->second.V, TakeA, TakeB);
+      if (Uniform)
+        J.V = joinUniform(J.V, KV.second.V, It->second.V, Uniform,
+                          joinName(KV.first->getName(), At), Chain);
       if (!J.V.sameAs(KV.second.V, kAllLanes) ||
           J.V.Defined != KV.second.V.Defined)
         appendDeps(J.V.Deps, Deps);
@@ -488,6 +565,10 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
         if (O == It->second.Elems.end() || O->second.first != E.first)
           continue;
         Value JV = Value::join(E.second, O->second.second, TakeA, TakeB);
+        if (Uniform)
+          JV = joinUniform(JV, E.second, O->second.second, Uniform,
+                           joinName(elementName(KV.first, Off, E.first), At),
+                           Chain);
         if (!JV.sameAs(E.second, kAllLanes) || JV.Defined != E.second.Defined)
           appendDeps(JV.Deps, Deps);
         J.Elems[Off] = {E.first, JV};
@@ -498,7 +579,8 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
   return Out;
 }
 
-void Interpreter::mergeUnsureExits(UnsureExits &Into, const UnsureExits &From) {
+void Interpreter::mergeUnsureExits(UnsureExits &Into, const UnsureExits &From,
+                                   const Stmt *At) {
   if (!From.Vars || !From.Lanes)
     return;
   if (!Into.Vars) {
@@ -507,23 +589,34 @@ void Interpreter::mergeUnsureExits(UnsureExits &Into, const UnsureExits &From) {
   }
   // Lanes leaving for the first time take the new point's values; lanes
   // not leaving there keep the earlier points'; lanes that may leave at
-  // both keep a value only where the two agree.
+  // both keep a value only where the two agree, or (every point a
+  // warp-uniform decision of the same lanes) one unknown value.
+  LaneBits Uniform = Into.Uniform == From.Uniform ? Into.Uniform : 0;
+  if (Into.Lanes != From.Lanes)
+    Uniform = 0;
   Into.Vars = joinedVars(*From.Vars, *Into.Vars, From.Lanes & ~Into.Lanes,
-                         ~From.Lanes, {});
+                         ~From.Lanes, {}, Uniform, At, Into.Chain);
   Into.Lanes |= From.Lanes;
+  Into.Uniform = Uniform;
 }
 
-void Interpreter::noteUnsureExit(UnsureExits &U, LaneBits Lanes) {
-  mergeUnsureExits(U, UnsureExits{Frames.back().Vars, Lanes});
+void Interpreter::noteUnsureExit(UnsureExits &U, LaneBits Lanes, bool Uniform,
+                                 const Stmt *At) {
+  if (!U.Vars)
+    U.Chain = ++JoinRuns;
+  mergeUnsureExits(
+      U, UnsureExits{Frames.back().Vars, Lanes, Uniform ? Lanes : 0, U.Chain},
+      At);
 }
 
-void Interpreter::applyUnsureExits(const UnsureExits &U) {
+void Interpreter::applyUnsureExits(const UnsureExits &U, const Stmt *At) {
   if (!U.Vars || !U.Lanes)
     return;
   // Variables declared after an exit point are out of scope where the
   // paths meet; keep them from the current state.
   VarMap Now = Frames.back().Vars;
-  VarMap J = joinedVars(*U.Vars, Now, 0, ~U.Lanes, {});
+  VarMap J = joinedVars(*U.Vars, Now, 0, ~U.Lanes, {}, U.Uniform & U.Lanes, At,
+                        U.Chain);
   for (auto &KV : Now)
     if (!J.count(KV.first))
       J.insert(KV);
@@ -622,7 +715,7 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
         if (!Unrolling || (Open & ~C.Uniform) || Iter >= Bound) {
           if (Unrolling && Iter >= Bound && (Open & ~C.Uniform) == 0) {
             // Past the last iteration the counter allows: the loop ends.
-            noteUnsureExit(Left, Active.May);
+            noteUnsureExit(Left, Active.May, /*Uniform=*/true, Loop);
             Exited = unite(Exited, Active);
             break;
           }
@@ -630,7 +723,7 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
               unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
           break;
         }
-        noteUnsureExit(Left, Open);
+        noteUnsureExit(Left, Open, (Open & ~C.Uniform) == 0, Loop);
       }
       Exited = unite(Exited, intersect(Active, C, true));
       Active = intersect(Active, C, false);
@@ -643,12 +736,12 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     Active = execLoopBody(Body, Inc, Active, Done, Unrolling);
     Context.pop_back();
     Exited = unite(Exited, Done.Broken);
-    mergeUnsureExits(Left, Done.BrokenVars);
+    mergeUnsureExits(Left, Done.BrokenVars, Loop);
     if (!Cond && Active.none())
       break;
   }
   MaybeTrips -= Unrolling;
-  applyUnsureExits(Left);
+  applyUnsureExits(Left, Loop);
   return Exited;
 }
 

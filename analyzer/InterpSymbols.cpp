@@ -123,6 +123,19 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
                                 llvm::StringRef Op) {
   if (!A.isInt() || !B.isInt() || !A.I.isUniform() || !B.I.isUniform())
     return Value::unknown("lane-dependent product of unknown values");
+  // (x >> a) >> b is x >> (a + b), and so for <<: one symbol and one name
+  // for a scan's `offset >>= 1` trips, not a chain.
+  bool Shift = Op == ">>" || Op == "<<";
+  std::optional<int64_t> Amount = Shift ? B.I.asConstant() : std::nullopt;
+  if (Amount && *Amount >= 0 && A.I.terms().size() == 1 &&
+      A.I.consts()[0] == 0 && A.I.terms()[0].Coef[0] == 1) {
+    auto It = ShiftOf.find(A.I.terms()[0].Sym);
+    if (It != ShiftOf.end() && It->second.Op == Op &&
+        It->second.Amount + *Amount < 64)
+      return opaqueSymbol(
+          It->second.Of,
+          Value::integer(LaneInt::constant(It->second.Amount + *Amount)), Op);
+  }
   std::string NA = formatUniform(A.I, SymNames),
               NB = formatUniform(B.I, SymNames);
   if ((Op == "*" || Op == "min" || Op == "max") && NB < NA)
@@ -145,7 +158,14 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
   // Not negative when both operands are not and the operator keeps that.
   bool NonNeg = isNonNegative(A.I) && isNonNegative(B.I) && Op != "-" &&
                 Op != "^" && Op != "<<";
-  return Value::integer(LaneInt::symbol(symbolId(Name, Factors, Key, NonNeg)));
+  // A shift's name is parenthesized: it is printed inside lane patterns
+  // ("2*(offset>>3)*k").
+  if (Shift)
+    Name = "(" + Name + ")";
+  SymbolId Id = symbolId(Name, Factors, Key, NonNeg);
+  if (Amount && *Amount >= 0)
+    ShiftOf.try_emplace(Id, ShiftDef{A, *Amount, Op.str()});
+  return Value::integer(LaneInt::symbol(Id));
 }
 
 /// The source text of \p E on one line (at most 60 characters), to name the

@@ -74,6 +74,7 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
   Steps = 0;
   WarpIterations = 0;
   MaybeTrips = 0;
+  JoinRuns = 0;
   ExprDepth = 0;
   Frames.clear();
   Loops.clear();

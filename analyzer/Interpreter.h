@@ -179,6 +179,14 @@ private:
   struct UnsureExits {
     std::optional<VarMap> Vars;
     LaneBits Lanes = 0;
+    /// Every point so far let these same lanes leave together or not at
+    /// all (a warp-uniform condition not decided: a multiplicative loop's
+    /// trips): they all hold the value of the same point (joinUniform).
+    /// 0 when some point was not uniform.
+    LaneBits Uniform = 0;
+    /// Names the unknowns joinUniform makes for these exits: one per
+    /// variable for all of them (the value at the exit the warp took).
+    unsigned Chain = 0;
   };
   struct LoopCtx {
     LaneMask Broken;
@@ -220,11 +228,14 @@ private:
   void execAsm(const clang::GCCAsmStmt *S, const LaneMask &M);
   LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
                         LaneMask M, LoopCtx &Done, bool Unsure = false);
-  /// Adds the current variables to \p U as an unsure exit of \p Lanes.
-  void noteUnsureExit(UnsureExits &U, LaneBits Lanes);
-  static void mergeUnsureExits(UnsureExits &Into, const UnsureExits &From);
+  /// Adds the current variables to \p U as an unsure exit of \p Lanes;
+  /// \p Uniform: they all leave there or none does.
+  void noteUnsureExit(UnsureExits &U, LaneBits Lanes, bool Uniform = false,
+                      const clang::Stmt *At = nullptr);
+  void mergeUnsureExits(UnsureExits &Into, const UnsureExits &From,
+                        const clang::Stmt *At = nullptr);
   /// Joins \p U into the current variables (where the paths meet).
-  void applyUnsureExits(const UnsureExits &U);
+  void applyUnsureExits(const UnsureExits &U, const clang::Stmt *At = nullptr);
   /// How many more iterations a loop whose condition is uniformly undecided
   /// may run, from a variable of the condition that the loop multiplies or
   /// divides by a power of two (0: no such variable); its declaration in
@@ -239,10 +250,29 @@ private:
   void initElems(Binding &B, clang::QualType T, const clang::Expr *Init,
                  int64_t Off, const LaneMask &M, unsigned &Budget);
   /// Joins the variables of two paths (Value::join) into the current frame.
+  /// \p Uniform: lanes in neither TakeA nor TakeB that all took the same
+  /// path (a warp-uniform condition not decided), joined by joinUniform;
+  /// \p At names the point where the paths meet.
   void joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
-                  LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
-  static VarMap joinedVars(const VarMap &A, const VarMap &B, LaneBits TakeA,
-                           LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps);
+                  LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps,
+                  LaneBits Uniform = 0, const clang::Stmt *At = nullptr);
+  VarMap joinedVars(const VarMap &A, const VarMap &B, LaneBits TakeA,
+                    LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps,
+                    LaneBits Uniform = 0, const clang::Stmt *At = nullptr,
+                    unsigned Chain = 0);
+  /// The join rule for lanes that all took the same one of two paths:
+  /// \p R is Value::join(A, B, ...), undefined in the lanes of \p Lanes
+  /// where A and B differ. Where A and B are each one value in all of those
+  /// lanes, the joined value is one value there too, not known: A + t * (B
+  /// - A) for a new symbol t when B - A is a constant (t is 0 or 1;
+  /// multiples of that constant keep their alignment), else a new symbol.
+  /// \p Name names the symbol (the variable and the line).
+  /// With \p Chain (a loop's uniform exits, UnsureExits::Chain), every
+  /// join of the same variable there is the same new symbol.
+  Value joinUniform(Value R, const Value &A, const Value &B, LaneBits Lanes,
+                    llvm::StringRef Name, unsigned Chain = 0);
+  /// The symbol name joinUniform gives \p What where paths meet at \p At.
+  std::string joinName(llvm::StringRef What, const clang::Stmt *At) const;
   std::string loopName(const clang::Stmt *Loop) const;
 
   // ---- Expressions (InterpExpr.cpp): the dispatch by expression class, ----
@@ -501,8 +531,19 @@ private:
   /// Inside trips of an unrolled loop that run only if its undecided
   /// condition lets them (execLoop): accesses there are not exact.
   unsigned MaybeTrips = 0;
+  /// Joins made by joinUniform in this run of the warp: the n-th one at a
+  /// point is the same unknown in every warp that gets there (one name).
+  unsigned JoinRuns = 0;
 
   std::vector<std::string> SymNames;
+  /// Symbols made by opaqueSymbol for a shift by a constant: what was
+  /// shifted, by how much, which way (to fold shifts of shifts).
+  struct ShiftDef {
+    Value Of;
+    int64_t Amount;
+    std::string Op;
+  };
+  std::map<SymbolId, ShiftDef> ShiftOf;
   /// The named unknowns a symbol is built from (itself, or a product's
   /// factors); depends_on lists these.
   std::vector<std::vector<std::string>> SymFactors;

@@ -21,7 +21,8 @@ __global__ void upsweep(float* data, int n) {
     sh[off * (2 * threadIdx.x + 1) - 1] = data[threadIdx.x];
     off <<= 1;
   }
-  // off after the loop depends on the trip count.
+  // off after the loop depends on the trip count, but it is one value in
+  // every lane (uniform-joins.cu): one word, exact.
   sh[off - 1] = 0;
 }
 
@@ -40,5 +41,5 @@ __global__ void conditional_update(float* out, int n, int m) {
 // CHECK: .cu:12:5: warning: global store 'out[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k writes byte 32*k; worst case over n [cuda-uncoalesced-global]
 // CHECK: .cu:21:5: warning: shared store 'sh[...]' has a 32-way bank conflict: 32 wavefronts per warp request (ideal 1): lane k writes byte 128*k; worst case over n [cuda-shared-bank-conflict]
 // CHECK: .cu:21:43: remark: global load 'data[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k; worst case over n
-// CHECK: .cu:25:3: remark: shared store 'sh[...]' not analyzed: address not known in every active lane
-// CHECK: .cu:31:5: remark: global store 'out[...]' not analyzed: 's' does not change by the same step in every iteration of the loop at line 30
+// CHECK: .cu:26:3: remark: shared store 'sh[...]': 1 wavefront (ideal 1, 1-way), all lanes write the same address, exact
+// CHECK: .cu:32:5: remark: global store 'out[...]' not analyzed: 's' does not change by the same step in every iteration of the loop at line 31
