@@ -55,6 +55,10 @@ struct BlockShape {
   bool UsedAssumptions = false; ///< computed from host code with --assume
   /// Configuration: where it was set ("BlockDim in .cuda-coalesce-lint.yaml")
   std::string ConfigFile;
+
+  BlockShape() : Source(Default) {}
+  BlockShape(Dim3 D, SourceKind S, clang::SourceLocation L)
+      : Dim(D), Source(S), Loc(L) {}
   std::string describe(const clang::SourceManager &SM) const;
 };
 
