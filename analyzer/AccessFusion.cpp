@@ -3,8 +3,11 @@
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/FoldingSet.h"
 
 using namespace clang;
 using namespace ccl;
@@ -30,7 +33,109 @@ bool alignedIn(const LaneInt &V, LaneBits Lanes, int64_t W) {
 }
 
 uint64_t largestPow2Dividing(uint64_t V) { return V ? V & (~V + 1) : 0; }
+
+/// \p E as an expression plus a constant the compiler folds: `X + 3` is
+/// (X, 3), `X - 1` (X, -1), `2 + X` (X, 2); anything else (E, 0).
+std::pair<const Expr *, int64_t> splitConstant(const Expr *E,
+                                               const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  int64_t C = 0;
+  while (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      break;
+    Expr::EvalResult R;
+    const Expr *RHS = BO->getRHS(), *LHS = BO->getLHS();
+    if (!RHS->isValueDependent() && RHS->EvaluateAsInt(R, Ctx)) {
+      int64_t V = R.Val.getInt().getExtValue();
+      C += BO->getOpcode() == BO_Add ? V : -V;
+      E = LHS->IgnoreParenImpCasts();
+      continue;
+    }
+    if (BO->getOpcode() == BO_Add && !LHS->isValueDependent() &&
+        LHS->EvaluateAsInt(R, Ctx)) {
+      C += R.Val.getInt().getExtValue();
+      E = RHS->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  return {E, C};
+}
+
+bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// The same memory expression up to constants in its index, field or
+/// pointer offset: `a[i]` / `a[i + 1]`, `p[t].x` / `p[t].y`, `*p` /
+/// `*(p + 2)`.
+bool sameUpToConstant(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (const auto *SA = dyn_cast<ArraySubscriptExpr>(A)) {
+    const auto *SB = dyn_cast<ArraySubscriptExpr>(B);
+    return SB && sameExpr(SA->getBase(), SB->getBase(), Ctx) &&
+           sameExpr(splitConstant(SA->getIdx(), Ctx).first,
+                    splitConstant(SB->getIdx(), Ctx).first, Ctx);
+  }
+  if (const auto *MA = dyn_cast<MemberExpr>(A)) {
+    const auto *MB = dyn_cast<MemberExpr>(B);
+    return MB && MA->isArrow() == MB->isArrow() &&
+           (sameExpr(MA->getBase(), MB->getBase(), Ctx) ||
+            sameUpToConstant(MA->getBase(), MB->getBase(), Ctx));
+  }
+  if (const auto *UA = dyn_cast<UnaryOperator>(A)) {
+    const auto *UB = dyn_cast<UnaryOperator>(B);
+    return UB && UA->getOpcode() == UO_Deref && UB->getOpcode() == UO_Deref &&
+           sameExpr(splitConstant(UA->getSubExpr(), Ctx).first,
+                    splitConstant(UB->getSubExpr(), Ctx).first, Ctx);
+  }
+  return false;
+}
 } // namespace
+
+bool AccessFusion::inConstantTripLoop(const Expr *Site) const {
+  // The nearest enclosing loop: a `for` whose counter starts at a constant
+  // and is compared with a constant (the compiler unrolls it, and the trips'
+  // accesses are a constant apart in its view too).
+  DynTypedNodeList Parents = Ctx.getParents(*Site);
+  for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      return false;
+    if (P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+      return false;
+    if (const auto *FS = P.get<ForStmt>()) {
+      const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+          FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
+      if (!Cond || !Cond->isComparisonOp())
+        return false;
+      Expr::EvalResult R;
+      const Expr *Bound = Cond->getRHS();
+      if (Bound->isValueDependent() || !Bound->EvaluateAsInt(R, Ctx))
+        return false;
+      const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
+      const auto *VD = DS && DS->isSingleDecl()
+                           ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                           : nullptr;
+      const Expr *Init = VD ? VD->getInit() : nullptr;
+      return Init && !Init->isValueDependent() && Init->EvaluateAsInt(R, Ctx);
+    }
+    Parents = Ctx.getParents(P);
+  }
+  return false;
+}
+
+bool AccessFusion::staticallyAdjacent(const Entry &A, const Entry &B) const {
+  if (A.SplitId && A.SplitId == B.SplitId)
+    return true;
+  if (A.Site == B.Site)
+    return inConstantTripLoop(A.Site);
+  return sameUpToConstant(A.Site, B.Site, Ctx);
+}
 
 uint64_t AccessFusion::compilerAlign(const Entry &E) const {
   const Expr *S = E.Site->IgnoreParenImpCasts();
@@ -53,12 +158,12 @@ uint64_t AccessFusion::compilerAlign(const Entry &E) const {
     }
   }
   // A __shared__ array: NVCC aligns every extern __shared__ array to 16
-  // bytes; a static one has its declared alignment.
-  if (E.Obj->Space == MemObject::Shared && E.Obj->Decl) {
-    if (E.Obj->Dynamic)
-      return 16;
-    return Ctx.getDeclAlign(E.Obj->Decl).getQuantity();
-  }
+  // bytes, and ptxas, which places the static ones itself, fuses their
+  // scalar accesses too (`reg[i] = s[r * 8 + i]` over an unrolled i is two
+  // LDS.128 in the SASS, though the PTX has eight ld.shared.f32; SGEMM_CUDA
+  // kernels 5 and 10, Rodinia lavaMD's struct copies): 16 for both.
+  if (E.Obj->Space == MemObject::Shared && E.Obj->Decl)
+    return std::max<uint64_t>(16, Ctx.getDeclAlign(E.Obj->Decl).getQuantity());
   QualType T = S->getType();
   if (T->isDependentType() || T->isIncompleteType())
     return 1;
@@ -67,8 +172,8 @@ uint64_t AccessFusion::compilerAlign(const Entry &E) const {
 
 void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
                            const std::vector<std::string> &SymbolNames) {
-  Entry E{K,           Ev.Obj,       Ev.Op,  Ev.Bytes, Ev.Mask.Must,
-          Ev.Mask.May, Ev.Address.I, Ev.Site};
+  Entry E{K,           Ev.Obj,       Ev.Op,   Ev.Bytes,  Ev.Mask.Must,
+          Ev.Mask.May, Ev.Address.I, Ev.Site, Ev.SplitId};
   auto Push = [&] {
     Window.push_back(std::move(E));
     if (Window.size() > kWindow)
@@ -89,6 +194,8 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
       continue;
     std::optional<int64_t> C = D->asConstant(E.May);
     if (!C || *C == 0 || *C % E.Bytes != 0 || *C <= -16 || *C >= 16)
+      continue;
+    if (!staticallyAdjacent(E, P))
       continue;
     ByDelta[*C] = &P; // the latest partner at that offset
   }

@@ -20,8 +20,11 @@
 // the same constant in every lane and cover [s, s + W) contiguously, with W
 // of 8 or 16 bytes, W-aligned in every active lane, and an alignment the
 // compiler itself knows to be at least W (the aligned record type the fields
-// belong to, NVCC's 16-byte alignment of extern __shared__ arrays, or the
-// declared alignment of a __shared__ array).
+// belong to, NVCC's 16-byte alignment of extern __shared__ arrays, the 16
+// alignment ptxas gives the __shared__ arrays it places), and a distance the
+// compiler sees too (staticallyAdjacent): `sdata[i] += sdata[i + s]` in a
+// reduction over s is adjacent only in the trip s = 1, which the compiler
+// does not know.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_ACCESSFUSION_H
@@ -66,6 +69,7 @@ private:
     LaneBits Must, May;
     LaneInt Offset;
     const clang::Expr *Site;
+    unsigned SplitId;
   };
   struct Fused {
     unsigned Width = 0;
@@ -75,6 +79,13 @@ private:
   /// The alignment the compiler can prove for the first byte of \p E's
   /// access, as far as fusion goes.
   uint64_t compilerAlign(const Entry &E) const;
+  /// Whether the compiler can see that \p A and \p B are a constant apart
+  /// (not only the analysis, which runs loop counters concretely): pieces
+  /// of one split access; one site in the trips of a loop with constant
+  /// bounds (unrolled); two sites whose addresses are the same expression
+  /// plus different constants (`sh[2*t]`, `sh[2*t + 1]`; `d.x`, `d.y`).
+  bool staticallyAdjacent(const Entry &A, const Entry &B) const;
+  bool inConstantTripLoop(const clang::Expr *Site) const;
 
   clang::ASTContext &Ctx;
   std::deque<Entry> Window;

@@ -28,6 +28,8 @@ inline Value derived(Value R, const Value &A, const Value &B) {
   if (R.Kind == Value::Unknown)
     return R;
   R.Defined &= A.Defined & B.Defined;
+  if (R.isPtr())
+    R.OtherObjects |= A.OtherObjects || B.OtherObjects;
   R.Deps = A.Deps;
   appendDeps(R.Deps, B.Deps);
   if (R.Reason.empty())

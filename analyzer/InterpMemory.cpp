@@ -241,6 +241,7 @@ Interpreter::LValue Interpreter::evalArraySubscript(const ArraySubscriptExpr *E,
                                                   : Idx.Reason);
     L.Addr = Value::pointer(Base.Base, LaneInt::constant(0));
     L.Addr.Defined = 0;
+    L.Addr.OtherObjects = Base.OtherObjects;
     L.Addr.Reason = L.Reason;
     L.Addr.Deps = Idx.Deps;
     L.Kind = LValue::Memory;
@@ -252,6 +253,7 @@ Interpreter::LValue Interpreter::evalArraySubscript(const ArraySubscriptExpr *E,
   if (!Off) {
     LValue L = LValue::memory(Value::pointer(Base.Base, LaneInt::constant(0)));
     L.Addr.Defined = 0;
+    L.Addr.OtherObjects = Base.OtherObjects;
     L.Addr.Reason = "address arithmetic overflows";
     return L;
   }
@@ -596,6 +598,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
       return;
     }
     Value Base = Ev.Address;
+    Ev.SplitId = ++SplitRuns;
     for (unsigned Piece = 0; Piece < Bytes / W; ++Piece) {
       std::optional<LaneInt> Off =
           add(Base.I, LaneInt::constant(int64_t(Piece) * W));
@@ -753,11 +756,12 @@ void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
   // pointer member set by a constructor not followed): any local whose
   // address is taken may be written, so none of them is known after.
   // (A known global or shared base with an unknown offset stays in its
-  // object.)
+  // object, unless it was joined with another object: `c ? &v : g`.)
   if (L.Kind == LValue::Unknown ||
       (L.Kind == LValue::Memory &&
        (!L.Addr.Base ||
-        (L.Addr.Base->Space == MemObject::Local && !L.Addr.definedIn(M.May)))))
+        ((L.Addr.Base->Space == MemObject::Local || L.Addr.OtherObjects) &&
+         !L.Addr.definedIn(M.May)))))
     for (Frame &F : Frames)
       for (auto &KV : F.Vars)
         if (!KV.second.IsRef && addressTaken(KV.first)) {

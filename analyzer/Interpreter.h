@@ -74,6 +74,9 @@ struct AccessEvent {
   Value Address;        ///< Ptr (byte offset in Obj) or Unknown.
   LaneMask Mask;
   std::string Context; ///< "iteration 3 of the loop at line 12", ...
+  /// Pieces of one access split into several requests (a double3, an
+  /// under-aligned struct) share a nonzero number; 0 otherwise.
+  unsigned SplitId = 0;
 };
 
 class Interpreter {
@@ -534,6 +537,8 @@ private:
   /// Joins made by joinUniform in this run of the warp: the n-th one at a
   /// point is the same unknown in every warp that gets there (one name).
   unsigned JoinRuns = 0;
+  /// Numbers the split accesses (AccessEvent::SplitId).
+  unsigned SplitRuns = 0;
 
   std::vector<std::string> SymNames;
   /// Symbols made by opaqueSymbol for a shift by a constant: what was

@@ -495,7 +495,8 @@ Value Value::join(const Value &A, const Value &B, LaneBits TakeA,
   // A value joined with itself (a variable neither path changed) is itself,
   // whatever the lanes: the general rule below gives the same form.
   if (A.Kind == B.Kind && A.Base == B.Base && A.Defined == B.Defined &&
-      A.UndefUniform == B.UndefUniform && A.I.sharesStorage(B.I) &&
+      A.UndefUniform == B.UndefUniform &&
+      A.OtherObjects == B.OtherObjects && A.I.sharesStorage(B.I) &&
       A.Deps == B.Deps && A.Reason == B.Reason)
     return A;
   LaneBits Open = ~(TakeA | TakeB);
@@ -530,6 +531,11 @@ Value Value::join(const Value &A, const Value &B, LaneBits TakeA,
     for (SymbolId S : V->Deps)
       if (!llvm::is_contained(R.Deps, S))
         R.Deps.push_back(S);
+  // A pointer joined with a pointer into another object, or with something
+  // unknown, may point into either in the lanes it leaves undefined.
+  if (R.isPtr())
+    R.OtherObjects = A.OtherObjects || B.OtherObjects ||
+                     A.Kind != B.Kind || A.Base != B.Base;
   assert(R.isWellFormed());
   return R;
 }

@@ -213,6 +213,11 @@ struct Value {
   /// The undefined lanes all hold the same (unknown) value: a condition on
   /// it sends every one of them the same way.
   bool UndefUniform = false;
+  /// Ptr only: where it is not defined it may point into another object
+  /// (a join of pointers into two objects, `c ? &v : g`, or of a pointer
+  /// and an unknown): a store there may write any local whose address is
+  /// taken (Interpreter::store).
+  bool OtherObjects = false;
   llvm::SmallVector<SymbolId, 2> Deps;
 
   static Value unknown(std::string Why) {

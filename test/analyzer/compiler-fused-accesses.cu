@@ -32,8 +32,9 @@ __global__ void pair_of_extern_shared(float *o) {
   o[t] = a - b;
 }
 
-// A static __shared__ float array keeps its 4-byte alignment: NVCC does
-// not fuse, and the 2-way conflicts are certain.
+// A static __shared__ float array: the PTX has two ld.shared.f32, but
+// ptxas, which places the array, fuses them into one LDS.64 (sm_89 cubin,
+// CUDA 13): possible, like the extern array above.
 __global__ void pair_of_static_shared(float *o) {
   __shared__ float sh[64];
   unsigned t = threadIdx.x;
@@ -41,10 +42,43 @@ __global__ void pair_of_static_shared(float *o) {
   sh[t + 32] = o[t + 32];
   __syncthreads();
   o[t] = sh[2 * t] - sh[2 * t + 1];
-  // CHECK-DAG: :[[@LINE-1]]:10: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k [
-  // CHECK-DAG: :[[@LINE-2]]:22: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k [
-  // DEFAULT-DAG: :[[@LINE-3]]:10: warning: shared load
-  // DEFAULT-DAG: :[[@LINE-4]]:22: warning: shared load
+  // CHECK-DAG: :[[@LINE-1]]:10: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-1]]:22 into one 8-byte access: then 2 wavefronts, ideal 2 (possible)
+  // CHECK-DAG: :[[@LINE-2]]:22: warning: shared load 'sh[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k; worst case: unless the compiler fuses it with the access at [[@LINE-2]]:10 into one 8-byte access: then 2 wavefronts, ideal 2 (possible)
+}
+
+// The trips of an unrolled loop over a static __shared__ array (SGEMM_CUDA
+// kernels 5 and 10: `regM[i] = As[... + i]`): two LDS.128 in the SASS.
+__global__ void unrolled_static_shared(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = 0;
+  __syncthreads();
+  const unsigned r = threadIdx.x / 4;
+  float acc = 0;
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+    acc += s[r * 8 + i];
+  // CHECK: :[[@LINE-1]]:12: warning: shared load 's[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lanes 0,1,2,3,... read bytes 0, 0, 0, 0, ...; worst case: unless the compiler fuses it with its neighbouring iterations into one 16-byte access: then 4 wavefronts, ideal 4 (possible)
+  out[threadIdx.x] = acc;
+}
+
+// Adjacent only in one trip of a reduction (`sdata[i] += sdata[i + s]` at
+// s = 1): the compiler sees `+ s`, not `+ 1`, and fuses nothing; the
+// conflicts are certain.
+__global__ void reduction_step(float *out) {
+  __shared__ float sdata[64];
+  unsigned t = threadIdx.x;
+  sdata[t] = out[t];
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    unsigned i = 2 * s * t;
+    if (i < 64)
+      sdata[i] += sdata[i + s];
+    // CHECK-DAG: :[[@LINE-1]]:7: warning: shared load 'sdata[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k [
+    // CHECK-DAG: :[[@LINE-2]]:7: warning: shared store 'sdata[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k writes byte 8*k [
+    // CHECK-DAG: :[[@LINE-3]]:19: warning: shared load 'sdata[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lane k reads byte 8*k [
+    // DEFAULT-DAG: :[[@LINE-4]]:7: warning: shared load
+    // DEFAULT-DAG: :[[@LINE-5]]:7: warning: shared store
+    // DEFAULT-DAG: :[[@LINE-6]]:19: warning: shared load
+  }
 }
 
 // A float* parameter is only known 4-byte aligned: NVCC emits two
