@@ -97,36 +97,46 @@ bool sameUpToConstant(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 }
 } // namespace
 
-bool AccessFusion::inConstantTripLoop(const Expr *Site) const {
-  // The nearest enclosing loop: a `for` whose counter starts at a constant
-  // and is compared with a constant (the compiler unrolls it, and the trips'
-  // accesses are a constant apart in its view too).
+const ForStmt *AccessFusion::constantTripLoop(const Expr *Site,
+                                              int64_t &Trips) const {
+  // The nearest enclosing loop: a `for` whose counter starts at a constant,
+  // is compared with a constant and steps by 1 (the compiler unrolls it, and
+  // the trips' accesses are a constant apart in its view too).
   DynTypedNodeList Parents = Ctx.getParents(*Site);
   for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
     const DynTypedNode &P = Parents[0];
-    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
-      return false;
-    if (P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
-      return false;
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>() || P.get<WhileStmt>() ||
+        P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+      return nullptr;
     if (const auto *FS = P.get<ForStmt>()) {
       const auto *Cond = dyn_cast_or_null<BinaryOperator>(
           FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
-      if (!Cond || !Cond->isComparisonOp())
-        return false;
-      Expr::EvalResult R;
-      const Expr *Bound = Cond->getRHS();
-      if (Bound->isValueDependent() || !Bound->EvaluateAsInt(R, Ctx))
-        return false;
       const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
       const auto *VD = DS && DS->isSingleDecl()
                            ? dyn_cast<VarDecl>(DS->getSingleDecl())
                            : nullptr;
-      const Expr *Init = VD ? VD->getInit() : nullptr;
-      return Init && !Init->isValueDependent() && Init->EvaluateAsInt(R, Ctx);
+      const auto *Inc = dyn_cast_or_null<UnaryOperator>(
+          FS->getInc() ? FS->getInc()->IgnoreParenImpCasts() : nullptr);
+      if (!Cond || !VD || !VD->getInit() || !Inc || !Inc->isIncrementOp() ||
+          (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+        return nullptr;
+      Expr::EvalResult B, I;
+      const Expr *Bound = Cond->getRHS(), *Init = VD->getInit();
+      if (Bound->isValueDependent() || !Bound->EvaluateAsInt(B, Ctx) ||
+          Init->isValueDependent() || !Init->EvaluateAsInt(I, Ctx))
+        return nullptr;
+      Trips = B.Val.getInt().getExtValue() - I.Val.getInt().getExtValue() +
+              (Cond->getOpcode() == BO_LE);
+      return FS;
     }
     Parents = Ctx.getParents(P);
   }
-  return false;
+  return nullptr;
+}
+
+bool AccessFusion::inConstantTripLoop(const Expr *Site) const {
+  int64_t Trips = 0;
+  return constantTripLoop(Site, Trips) && Trips >= 2;
 }
 
 bool AccessFusion::staticallyAdjacent(const Entry &A, const Entry &B) const {
@@ -182,6 +192,7 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
   if (!E.Obj || E.Bytes == 0 || E.Bytes >= 16 || (E.Bytes & (E.Bytes - 1)) ||
       E.May == 0)
     return Push();
+  observeGeneralized(E, SymbolNames);
 
   // Partners: same object, op, width and lanes; offset = E's + a constant.
   std::map<int64_t, const Entry *> ByDelta;
@@ -264,6 +275,67 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
     }
   }
   Push();
+}
+
+void AccessFusion::observeGeneralized(
+    const Entry &E, const std::vector<std::string> &SymbolNames) {
+  // "Any iteration" of a loop the analysis generalized (its trips are one
+  // pass, not neighbouring events) that the compiler unrolls: when one trip
+  // moves the address by the access's width, W / Bytes trips are one W-byte
+  // access in the compiler's view (SGEMM_CUDA kernel 10's `regM[i] = As[...
+  // + i]` under generalized outer loops).
+  int64_t Trips = 0;
+  const ForStmt *FS = nullptr;
+  for (const LaneInt::Term &T : E.Offset.terms()) {
+    if (T.Sym >= SymbolNames.size() ||
+        !llvm::StringRef(SymbolNames[T.Sym]).starts_with("iteration(line "))
+      continue;
+    unsigned L0 = llvm::countr_zero(E.May);
+    int64_t C = T.Coef[L0];
+    bool Uniform = true;
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      if ((E.May >> K & 1) && T.Coef[K] != C)
+        Uniform = false;
+    if (!Uniform || C != (int64_t)E.Bytes)
+      continue;
+    if (!FS && !(FS = constantTripLoop(E.Site, Trips)))
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Own =
+        "iteration(line " +
+        std::to_string(SM.getExpansionLineNumber(FS->getBeginLoc())) + ")";
+    if (SymbolNames[T.Sym] != Own)
+      continue;
+    // The first trip's address: the term taken out.
+    LaneInt First = E.Offset;
+    std::optional<LaneInt> Step =
+        mul(LaneInt::symbol(T.Sym), LaneInt::constant(C));
+    std::optional<LaneInt> F = Step ? sub(E.Offset, *Step) : std::nullopt;
+    if (!F)
+      return;
+    First = *F;
+    for (int64_t W : {16, 8, 4, 2}) {
+      if (W <= E.Bytes || Trips < W / E.Bytes ||
+          E.Obj->BaseAlign < (uint64_t)W || !alignedIn(First, E.May, W))
+        continue;
+      Entry G = E;
+      G.Offset = First;
+      if (compilerAlign(G) < (uint64_t)W)
+        continue;
+      AccessCost Cost = computeAccessCost(
+          *E.Obj, First, LaneMask{E.Must, E.May, {}}, W, SymbolNames);
+      if (!Cost.Known)
+        continue;
+      Fused &Fu = Groups[E.K];
+      if (W > Fu.Width ||
+          (W == Fu.Width && Cost.badness() > Fu.Cost.badness())) {
+        Fu.Width = W;
+        Fu.Cost = Cost;
+      }
+      return;
+    }
+    return;
+  }
 }
 
 void AccessFusion::apply(std::map<Key, AccessRecord> &Records) const {

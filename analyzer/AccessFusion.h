@@ -38,7 +38,8 @@
 
 namespace clang {
 class ASTContext;
-}
+class ForStmt;
+} // namespace clang
 
 namespace ccl {
 
@@ -86,6 +87,13 @@ private:
   /// plus different constants (`sh[2*t]`, `sh[2*t + 1]`; `d.x`, `d.y`).
   bool staticallyAdjacent(const Entry &A, const Entry &B) const;
   bool inConstantTripLoop(const clang::Expr *Site) const;
+  /// The nearest loop around \p Site if it is a `for` with constant bounds
+  /// stepping by 1 (its trip count in \p Trips), else null.
+  const clang::ForStmt *constantTripLoop(const clang::Expr *Site,
+                                         int64_t &Trips) const;
+  /// An event of "any iteration" of a generalized loop the compiler unrolls.
+  void observeGeneralized(const Entry &E,
+                          const std::vector<std::string> &SymbolNames);
 
   clang::ASTContext &Ctx;
   std::deque<Entry> Window;

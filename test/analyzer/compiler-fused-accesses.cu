@@ -121,3 +121,22 @@ __global__ void blend_uchar4(uchar4 *dst, int frame) {
   // CHECK-DAG: :[[@LINE-5]]:3: warning: global store 'dst[i].z' touches 4 sectors per warp request (ideal 1, 25.0% efficiency): lane k writes byte 4*k (possible: together with the accesses at [[@LINE-7]]:3, [[@LINE-6]]:3, 3 bytes per lane
   // CHECK-DAG: :[[@LINE-6]]:15: warning: global load 'dst[i].z'{{.*}}into one 4-byte access: then 4 sectors, ideal 4 (possible
 }
+
+// The same loop after the warp's budget of concrete trips is spent: one
+// pass for "any iteration", whose address moves 4 bytes per trip of a loop
+// with constant bounds (SGEMM_CUDA kernel 10 after its outer loops): the
+// compiler still unrolls and fuses it.
+__global__ void generalized_unrolled(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = 0;
+  __syncthreads();
+  const unsigned r = threadIdx.x / 4;
+  float acc = 0;
+  for (int a = 0; a < 40; ++a)
+    for (int b = 0; b < 60; ++b)
+      acc += 1;
+  for (int i = 0; i < 8; ++i)
+    acc += s[r * 8 + i];
+  // CHECK: :[[@LINE-1]]:12: warning: shared load 's[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lanes 0,1,2,3,... read bytes 0, 0, 0, 0, ...; worst case over iteration(line [[@LINE-2]]); unless the compiler fuses it with its neighbouring iterations into one 16-byte access: then 4 wavefronts, ideal 4 (possible: only for some alignments or values of iteration(line [[@LINE-2]]))
+  out[threadIdx.x] = acc;
+}
