@@ -259,6 +259,8 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
         }
         if (W < F.Width)
           continue;
+        if (M.SplitId && M.SplitId == E.SplitId)
+          F.Pieces = true;
         for (int64_t L = 0; L < N; ++L) {
           auto OIt = ByDelta.find(Start + L * E.Bytes);
           if (OIt == ByDelta.end())
@@ -354,7 +356,7 @@ void AccessFusion::apply(std::map<Key, AccessRecord> &Records) const {
     R.Best.Exact = false;
     std::string With;
     if (F.Partners.empty()) {
-      With = "its neighbouring iterations";
+      With = F.Pieces ? "its other pieces" : "its neighbouring iterations";
     } else {
       With = F.Partners.size() == 1 ? "the access at " : "the accesses at ";
       bool FirstOne = true;

@@ -76,6 +76,8 @@ private:
     unsigned Width = 0;
     AccessCost Cost; ///< The fused access, worst over the groups seen.
     std::set<std::pair<unsigned, unsigned>> Partners; ///< line, column
+    /// Fused with pieces of its own split access (a struct copy).
+    bool Pieces = false;
   };
   /// The alignment the compiler can prove for the first byte of \p E's
   /// access, as far as fusion goes.

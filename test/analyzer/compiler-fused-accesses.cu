@@ -140,3 +140,21 @@ __global__ void generalized_unrolled(float *out) {
   // CHECK: :[[@LINE-1]]:12: warning: shared load 's[...]' has a 2-way bank conflict: 2 wavefronts per warp request (ideal 1): lanes 0,1,2,3,... read bytes 0, 0, 0, 0, ...; worst case over iteration(line [[@LINE-2]]); unless the compiler fuses it with its neighbouring iterations into one 16-byte access: then 4 wavefronts, ideal 4 (possible: only for some alignments or values of iteration(line [[@LINE-2]]))
   out[threadIdx.x] = acc;
 }
+
+// A 32-byte struct of four doubles copied into a static __shared__ array
+// (Rodinia lavaMD): four 8-byte pieces in the PTX, two STS.128 in the SASS.
+// A conflict either way (certain), but not the exact 8-byte one.
+struct V4 {
+  double v, x, y, z;
+};
+__global__ void struct_copy_to_shared(const V4 *in, double *out) {
+  __shared__ V4 sh[32];
+  int t = threadIdx.x;
+  sh[t] = in[t];
+  // CHECK: :[[@LINE-1]]:3: warning: shared store 'sh[...]' has a 4-way bank conflict: 8 wavefronts per warp request (ideal 2): lane k writes byte 32*k; worst case: unless the compiler fuses it with its other pieces into one 16-byte access: then 8 wavefronts, ideal 4 [
+  // CHECK: :[[@LINE-2]]:11: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 8, 25.0% efficiency): lane k reads byte 32*k (possible: together with its other pieces
+  // DEFAULT: :[[@LINE-3]]:3: warning: shared store 'sh[...]' has a 4-way bank conflict
+  out[t] = sh[t].v;
+  // CHECK: :[[@LINE-1]]:12: warning: shared load 'sh[t].v' has a 4-way bank conflict: 8 wavefronts per warp request (ideal 2): lane k reads byte 32*k [
+  // DEFAULT: :[[@LINE-2]]:12: warning: shared load 'sh[t].v' has a 4-way bank conflict
+}
