@@ -484,7 +484,8 @@ std::string Interpreter::joinName(StringRef What, const Stmt *At) const {
 }
 
 Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
-                               LaneBits Lanes, StringRef Name, unsigned Chain) {
+                               LaneBits Lanes, StringRef Name, unsigned Chain,
+                               const void *Who) {
   if (A.Kind != B.Kind || A.isUnknown() || A.Base != B.Base ||
       R.Kind != A.Kind || R.Base != A.Base)
     return R;
@@ -506,8 +507,10 @@ Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
     // The value at whichever exit the warp took: the same symbol for every
     // exit (A or B may be it already), not negative only if no value is.
     bool NN = NonNeg(A.I) && NonNeg(B.I);
-    std::string Key = "exit " + std::to_string(Chain) + " " + Name.str() +
-                      (NN ? " nonneg" : "");
+    // Keyed by the variable itself (two variables may share a name).
+    std::string Key = "exit " + std::to_string(Chain) + " " +
+                      std::to_string(reinterpret_cast<uintptr_t>(Who)) + " " +
+                      Name.str() + (NN ? " nonneg" : "");
     V = LaneInt::symbol(symbolId(Name, {}, Key, NN));
     R.I = LaneInt::select(L, *V, R.I);
     R.Defined |= L;
@@ -548,7 +551,7 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
       J.V = Value::join(KV.second.V, It->second.V, TakeA, TakeB);
       if (Uniform)
         J.V = joinUniform(J.V, KV.second.V, It->second.V, Uniform,
-                          joinName(KV.first->getName(), At), Chain);
+                          joinName(KV.first->getName(), At), Chain, KV.first);
       if (!J.V.sameAs(KV.second.V, kAllLanes) ||
           J.V.Defined != KV.second.V.Defined)
         appendDeps(J.V.Deps, Deps);
@@ -568,7 +571,7 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
         if (Uniform)
           JV = joinUniform(JV, E.second, O->second.second, Uniform,
                            joinName(elementName(KV.first, Off, E.first), At),
-                           Chain);
+                           Chain, KV.first);
         if (!JV.sameAs(E.second, kAllLanes) || JV.Defined != E.second.Defined)
           appendDeps(JV.Deps, Deps);
         J.Elems[Off] = {E.first, JV};

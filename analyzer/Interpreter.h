@@ -272,8 +272,11 @@ private:
   /// \p Name names the symbol (the variable and the line).
   /// With \p Chain (a loop's uniform exits, UnsureExits::Chain), every
   /// join of the same variable there is the same new symbol.
+  /// \p Who: the variable (its key with \p Chain; the name need not be
+  /// unique).
   Value joinUniform(Value R, const Value &A, const Value &B, LaneBits Lanes,
-                    llvm::StringRef Name, unsigned Chain = 0);
+                    llvm::StringRef Name, unsigned Chain = 0,
+                    const void *Who = nullptr);
   /// The symbol name joinUniform gives \p What where paths meet at \p At.
   std::string joinName(llvm::StringRef What, const clang::Stmt *At) const;
   std::string loopName(const clang::Stmt *Loop) const;
