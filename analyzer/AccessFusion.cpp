@@ -99,6 +99,19 @@ bool sameUpToConstant(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 
 const ForStmt *AccessFusion::constantTripLoop(const Expr *Site,
                                               int64_t &Trips) const {
+  // Asked for every pair of events of one site in the window: once per site.
+  auto Cached = TripLoops.find(Site);
+  if (Cached != TripLoops.end()) {
+    Trips = Cached->second.second;
+    return Cached->second.first;
+  }
+  const ForStmt *FS = findConstantTripLoop(Site, Trips);
+  TripLoops[Site] = {FS, Trips};
+  return FS;
+}
+
+const ForStmt *AccessFusion::findConstantTripLoop(const Expr *Site,
+                                                  int64_t &Trips) const {
   // The nearest enclosing loop: a `for` whose counter starts at a constant,
   // is compared with a constant and steps by 1 (the compiler unrolls it, and
   // the trips' accesses are a constant apart in its view too).
@@ -309,13 +322,12 @@ void AccessFusion::observeGeneralized(
     if (SymbolNames[T.Sym] != Own)
       continue;
     // The first trip's address: the term taken out.
-    LaneInt First = E.Offset;
     std::optional<LaneInt> Step =
         mul(LaneInt::symbol(T.Sym), LaneInt::constant(C));
     std::optional<LaneInt> F = Step ? sub(E.Offset, *Step) : std::nullopt;
     if (!F)
       return;
-    First = *F;
+    const LaneInt &First = *F;
     for (int64_t W : {16, 8, 4, 2}) {
       if (W <= E.Bytes || Trips < W / E.Bytes ||
           E.Obj->BaseAlign < (uint64_t)W || !alignedIn(First, E.May, W))

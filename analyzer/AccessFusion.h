@@ -93,12 +93,18 @@ private:
   /// stepping by 1 (its trip count in \p Trips), else null.
   const clang::ForStmt *constantTripLoop(const clang::Expr *Site,
                                          int64_t &Trips) const;
+  const clang::ForStmt *findConstantTripLoop(const clang::Expr *Site,
+                                             int64_t &Trips) const;
   /// An event of "any iteration" of a generalized loop the compiler unrolls.
   void observeGeneralized(const Entry &E,
                           const std::vector<std::string> &SymbolNames);
 
   clang::ASTContext &Ctx;
   std::deque<Entry> Window;
+  /// constantTripLoop's answers by site (the AST does not change).
+  mutable std::map<const clang::Expr *,
+                   std::pair<const clang::ForStmt *, int64_t>>
+      TripLoops;
   std::map<Key, Fused> Groups;
 };
 

@@ -484,8 +484,9 @@ std::string Interpreter::joinName(StringRef What, const Stmt *At) const {
 }
 
 Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
-                               LaneBits Lanes, StringRef Name, unsigned Chain,
-                               const void *Who) {
+                               LaneBits Lanes,
+                               llvm::function_ref<std::string()> MakeName,
+                               unsigned Chain, const void *Who) {
   if (A.Kind != B.Kind || A.isUnknown() || A.Base != B.Base ||
       R.Kind != A.Kind || R.Base != A.Base)
     return R;
@@ -493,40 +494,30 @@ Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
   if (!L || !A.I.isUniform(L) || !B.I.isUniform(L))
     return R;
   // Not negative where neither side is (in the lanes of L).
-  unsigned L0 = llvm::countr_zero(L);
-  auto NonNeg = [&](const LaneInt &V) {
-    if (V.consts()[L0] < 0)
-      return false;
-    for (const LaneInt::Term &T : V.terms())
-      if (T.Coef[L0] < 0 || (T.Coef[L0] > 0 && !SymNonNeg[T.Sym]))
-        return false;
-    return true;
-  };
+  bool NN = isNonNegative(A.I, L) && isNonNegative(B.I, L);
+  std::string Name = MakeName();
   std::optional<LaneInt> V;
   if (Chain) {
     // The value at whichever exit the warp took: the same symbol for every
     // exit (A or B may be it already), not negative only if no value is.
-    bool NN = NonNeg(A.I) && NonNeg(B.I);
     // Keyed by the variable itself (two variables may share a name).
     std::string Key = "exit " + std::to_string(Chain) + " " +
                       std::to_string(reinterpret_cast<uintptr_t>(Who)) + " " +
-                      Name.str() + (NN ? " nonneg" : "");
+                      Name + (NN ? " nonneg" : "");
     V = LaneInt::symbol(symbolId(Name, {}, Key, NN));
-    R.I = LaneInt::select(L, *V, R.I);
-    R.Defined |= L;
-    return R;
-  }
-  std::string Key = "join " + std::to_string(JoinRuns++) + " " + Name.str();
-  std::optional<LaneInt> D = sub(B.I, A.I);
-  if (std::optional<int64_t> C = D ? D->asConstant(L) : std::nullopt) {
-    // A + C*t, t in {0, 1}: the analysis enumerates t like any unknown (an
-    // over-approximation), but a multiple of C stays one.
-    SymbolId T = symbolId(Name, {}, Key, /*NonNeg=*/true);
-    if (std::optional<LaneInt> P =
-            mul(LaneInt::symbol(T), LaneInt::constant(*C)))
-      V = add(A.I, *P);
   } else {
-    V = LaneInt::symbol(symbolId(Name, {}, Key, NonNeg(A.I) && NonNeg(B.I)));
+    std::string Key = "join " + std::to_string(JoinRuns++) + " " + Name;
+    std::optional<LaneInt> D = sub(B.I, A.I);
+    if (std::optional<int64_t> C = D ? D->asConstant(L) : std::nullopt) {
+      // A + C*t, t in {0, 1}: the analysis enumerates t like any unknown (an
+      // over-approximation), but a multiple of C stays one.
+      SymbolId T = symbolId(Name, {}, Key, /*NonNeg=*/true);
+      if (std::optional<LaneInt> P =
+              mul(LaneInt::symbol(T), LaneInt::constant(*C)))
+        V = add(A.I, *P);
+    } else {
+      V = LaneInt::symbol(symbolId(Name, {}, Key, NN));
+    }
   }
   if (!V)
     return R;
@@ -550,8 +541,9 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
     if (!KV.second.IsRef && !It->second.IsRef) {
       J.V = Value::join(KV.second.V, It->second.V, TakeA, TakeB);
       if (Uniform)
-        J.V = joinUniform(J.V, KV.second.V, It->second.V, Uniform,
-                          joinName(KV.first->getName(), At), Chain, KV.first);
+        J.V = joinUniform(
+            J.V, KV.second.V, It->second.V, Uniform,
+            [&] { return joinName(KV.first->getName(), At); }, Chain, KV.first);
       if (!J.V.sameAs(KV.second.V, kAllLanes) ||
           J.V.Defined != KV.second.V.Defined)
         appendDeps(J.V.Deps, Deps);
@@ -569,9 +561,10 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
           continue;
         Value JV = Value::join(E.second, O->second.second, TakeA, TakeB);
         if (Uniform)
-          JV = joinUniform(JV, E.second, O->second.second, Uniform,
-                           joinName(elementName(KV.first, Off, E.first), At),
-                           Chain, KV.first);
+          JV = joinUniform(
+              JV, E.second, O->second.second, Uniform,
+              [&] { return joinName(elementName(KV.first, Off, E.first), At); },
+              Chain, KV.first);
         if (!JV.sameAs(E.second, kAllLanes) || JV.Defined != E.second.Defined)
           appendDeps(JV.Deps, Deps);
         J.Elems[Off] = {E.first, JV};

@@ -80,8 +80,10 @@ Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
   return Value::integer(LaneInt::symbol(symbolId(Name, {}, Key, NonNeg)));
 }
 
-bool Interpreter::isNonNegative(const LaneInt &V) const {
+bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
   for (unsigned K = 0; K < kWarpSize; ++K) {
+    if (!(Lanes >> K & 1))
+      continue;
     if (V.consts()[K] < 0)
       return false;
     for (const LaneInt::Term &T : V.terms())

@@ -269,13 +269,14 @@ private:
   /// lanes, the joined value is one value there too, not known: A + t * (B
   /// - A) for a new symbol t when B - A is a constant (t is 0 or 1;
   /// multiples of that constant keep their alignment), else a new symbol.
-  /// \p Name names the symbol (the variable and the line).
+  /// \p Name names the symbol (the variable and the line; built only when
+  /// a symbol is made, as most joins agree).
   /// With \p Chain (a loop's uniform exits, UnsureExits::Chain), every
   /// join of the same variable there is the same new symbol.
   /// \p Who: the variable (its key with \p Chain; the name need not be
   /// unique).
   Value joinUniform(Value R, const Value &A, const Value &B, LaneBits Lanes,
-                    llvm::StringRef Name, unsigned Chain = 0,
+                    llvm::function_ref<std::string()> Name, unsigned Chain = 0,
                     const void *Who = nullptr);
   /// The symbol name joinUniform gives \p What where paths meet at \p At.
   std::string joinName(llvm::StringRef What, const clang::Stmt *At) const;
@@ -507,9 +508,9 @@ private:
   /// A symbol's value, or the constant --assume gives its name.
   Value symbolValue(llvm::StringRef Name, llvm::StringRef Key = {},
                     bool NonNeg = false);
-  /// Every lane of the uniform form \p V is >= 0 (a constant >= 0 plus
-  /// non-negative multiples of non-negative symbols).
-  bool isNonNegative(const LaneInt &V) const;
+  /// Every lane of \p Lanes of the form \p V is >= 0 (a constant >= 0
+  /// plus non-negative multiples of non-negative symbols).
+  bool isNonNegative(const LaneInt &V, LaneBits Lanes = kAllLanes) const;
   static std::string parmKey(const clang::ParmVarDecl *P);
   /// The key of a uniform form: symbol ids, not names ("#3*2 + 5").
   std::string formKey(const LaneInt &V, LaneBits Lanes) const;
