@@ -786,6 +786,17 @@ void ccl_unsupported(const char *What) {
               "does not implement");
 }
 
+/// A lane reached `unreachable` (after __trap(), or a path the compiler
+/// proved impossible): the GPU would stop the kernel.
+void ccl_unreachable() {
+  abortLaunch("a lane reached a trap or code the compiler marks unreachable");
+}
+
+/// Device-side graph API: sets the condition a conditional node of the
+/// enclosing CUDA graph reads after the kernel; nothing in the kernel's own
+/// memory traffic depends on it.
+void ccl_graph_set_conditional(unsigned long long, unsigned) {}
+
 // Half precision (IEEE binary16) and bfloat16 conversions.
 static float halfToFloat(uint16_t H) {
   uint32_t S = (H >> 15) & 1, E = (H >> 10) & 0x1f, M = H & 0x3ff;
@@ -971,6 +982,8 @@ const std::vector<std::pair<const char *, void *>> &ccl::jit::runtimeSymbols() {
       {"ccl_barrier", (void *)&ccl_barrier},
       {"ccl_warp", (void *)&ccl_warp},
       {"ccl_unsupported", (void *)&ccl_unsupported},
+      {"ccl_unreachable", (void *)&ccl_unreachable},
+      {"cudaGraphSetConditional", (void *)&ccl_graph_set_conditional},
       {"ccl_f2h", (void *)&ccl_f2h},
       {"ccl_h2f", (void *)&ccl_h2f},
       {"ccl_f2bf", (void *)&ccl_f2bf},

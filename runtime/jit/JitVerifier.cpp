@@ -12,8 +12,9 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
@@ -134,6 +135,10 @@ struct JitVerifier::Impl {
   std::unique_ptr<llvm::Module> M;
   std::vector<SiteInfo> Sites;
   std::vector<std::vector<SiteLoc>> SiteLocs;
+  /// Where each site's address was computed (the pointer operand's own
+  /// location and the calls it was inlined into): a `T &operator[]` whose
+  /// load or store happens in the caller has its subscript here.
+  std::vector<std::vector<SiteLoc>> AddrLocs;
   std::vector<int> SiteFunc; ///< kernel index of each site
   /// The source side of a memcpy: its location is the assignment's, the
   /// record is the expression right of it.
@@ -399,12 +404,28 @@ private:
   ASTContext *Ctx = nullptr;
 };
 
+/// Skips #includes that cannot be found, as the analysis' parse does
+/// (lint/Pipeline.cpp): the kernels that do not need the header compile, and
+/// what needs it is an error in the function that uses it (host code, which
+/// the device compile does not generate, or a kernel that is then not run).
+class SkipMissingIncludes : public clang::PPCallbacks {
+public:
+  bool FileNotFound(StringRef) override { return true; }
+};
+
 class TolerantEmitLLVM : public EmitLLVMOnlyAction {
 public:
   TolerantEmitLLVM(LLVMContext *C, FirstErrors &Errors)
       : EmitLLVMOnlyAction(C), Errors(Errors) {}
 
 protected:
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    if (!EmitLLVMOnlyAction::BeginSourceFileAction(CI))
+      return false;
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkipMissingIncludes>());
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
     std::unique_ptr<clang::ASTConsumer> Inner =
@@ -926,6 +947,90 @@ void JitVerifier::Impl::replaceAsm(Function &F) {
   }
 }
 
+namespace {
+/// Where the lanes that diverge at the end of each block meet again: its
+/// immediate post-dominator, on the CFG without the blocks from which no
+/// return is reachable (`unreachable` after a trap or an impossible switch
+/// default): a path no lane takes must not move the meeting point to the
+/// kernel's end (LLVM's PostDominatorTree would give such a branch the
+/// virtual exit). nullptr: the lanes meet only at the end.
+/// Cooper, Harvey and Kennedy's iterative algorithm on the reverse CFG.
+std::map<BasicBlock *, BasicBlock *> reconvergencePoints(Function &F) {
+  std::vector<BasicBlock *> Blocks;
+  std::map<BasicBlock *, int> Num;
+  for (BasicBlock &B : F) {
+    Num[&B] = Blocks.size();
+    Blocks.push_back(&B);
+  }
+  size_t N = Blocks.size();
+  const int Exit = N; // the virtual exit, after every return
+  std::vector<std::vector<int>> Preds(N + 1), Succs(N + 1);
+  for (size_t I = 0; I < N; ++I) {
+    if (isa<ReturnInst>(Blocks[I]->getTerminator())) {
+      Succs[I].push_back(Exit);
+      Preds[Exit].push_back(I);
+    }
+    for (BasicBlock *S : successors(Blocks[I])) {
+      Succs[I].push_back(Num[S]);
+      Preds[Num[S]].push_back(I);
+    }
+  }
+  // Post-order of the reverse CFG from the exit (iterative DFS over Preds);
+  // blocks it does not reach cannot return.
+  std::vector<int> Order, PO(N + 1, -1);
+  {
+    std::vector<std::pair<int, size_t>> Stack{{Exit, 0}};
+    std::vector<bool> Seen(N + 1, false);
+    Seen[Exit] = true;
+    while (!Stack.empty()) {
+      auto &[V, K] = Stack.back();
+      if (K < Preds[V].size()) {
+        int W = Preds[V][K++];
+        if (!Seen[W]) {
+          Seen[W] = true;
+          Stack.push_back({W, 0});
+        }
+        continue;
+      }
+      PO[V] = Order.size();
+      Order.push_back(V);
+      Stack.pop_back();
+    }
+  }
+  std::vector<int> Dom(N + 1, -1);
+  Dom[Exit] = Exit;
+  auto Intersect = [&](int A, int B) {
+    while (A != B) {
+      while (PO[A] < PO[B])
+        A = Dom[A];
+      while (PO[B] < PO[A])
+        B = Dom[B];
+    }
+    return A;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Order.rbegin(); It != Order.rend(); ++It) {
+      int V = *It;
+      if (V == Exit)
+        continue;
+      int New = -1;
+      for (int S : Succs[V])
+        if (PO[S] >= 0 && Dom[S] >= 0)
+          New = New < 0 ? S : Intersect(S, New);
+      if (New >= 0 && Dom[V] != New) {
+        Dom[V] = New;
+        Changed = true;
+      }
+    }
+  }
+  std::map<BasicBlock *, BasicBlock *> Out;
+  for (size_t I = 0; I < N; ++I)
+    Out[Blocks[I]] = Dom[I] >= 0 && Dom[I] != Exit ? Blocks[Dom[I]] : nullptr;
+  return Out;
+}
+} // namespace
+
 void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
   llvm::Module &Mod = *F.getParent();
   LLVMContext &LC = Mod.getContext();
@@ -935,8 +1040,19 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
   FunctionCallee Acc = runtimeFn(Mod, "ccl_acc", Ptr, {I32, Ptr});
   FunctionCallee Span = runtimeFn(Mod, "ccl_acc_span", Ptr, {I32, I32, Ptr});
   FunctionCallee BB = runtimeFn(Mod, "ccl_bb", Type::getVoidTy(LC), {I32});
+  auto Chain = [&](const DILocation *DLoc) {
+    std::vector<SiteLoc> Locs;
+    for (; DLoc; DLoc = DLoc->getInlinedAt()) {
+      SmallString<256> Path(DLoc->getFilename());
+      if (!sys::path::is_absolute(Path))
+        sys::path::make_absolute(DLoc->getDirectory(), Path);
+      Locs.push_back(
+          {real(std::string(Path)), DLoc->getLine(), DLoc->getColumn()});
+    }
+    return Locs;
+  };
   auto NewSite = [&](Instruction *I, unsigned Bytes, AccessKind Op,
-                     unsigned AS) {
+                     unsigned AS, llvm::Value *P) {
     SiteInfo S;
     S.Bytes = Bytes;
     S.Op = Op;
@@ -945,17 +1061,11 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
                     : AS == 4 ? SpConst
                     : AS == 5 ? SpLocal
                               : SpGeneric;
-    std::vector<SiteLoc> Locs;
-    for (const DILocation *DLoc = I->getDebugLoc().get(); DLoc;
-         DLoc = DLoc->getInlinedAt()) {
-      SmallString<256> Path(DLoc->getFilename());
-      if (!sys::path::is_absolute(Path))
-        sys::path::make_absolute(DLoc->getDirectory(), Path);
-      Locs.push_back(
-          {real(std::string(Path)), DLoc->getLine(), DLoc->getColumn()});
-    }
     Sites.push_back(S);
-    SiteLocs.push_back(std::move(Locs));
+    SiteLocs.push_back(Chain(I->getDebugLoc().get()));
+    auto *PI = dyn_cast<Instruction>(P->stripPointerCasts());
+    AddrLocs.push_back(PI ? Chain(PI->getDebugLoc().get())
+                          : std::vector<SiteLoc>());
     SiteFunc.push_back(KernelIndex);
     SiteLoose.push_back(isa<MemTransferInst>(I) && Op == AccLoad);
     return (int)Sites.size() - 1;
@@ -979,7 +1089,7 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
       unsigned AS = P->getType()->getPointerAddressSpace();
       if (AS == 5)
         continue;
-      int S = NewSite(I, DL.getTypeStoreSize(LI->getType()), AccLoad, AS);
+      int S = NewSite(I, DL.getTypeStoreSize(LI->getType()), AccLoad, AS, P);
       LI->setOperand(0, Wrap(I, P, S));
     } else if (auto *SI = dyn_cast<StoreInst>(I)) {
       llvm::Value *P = SI->getPointerOperand();
@@ -987,17 +1097,17 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
       if (AS == 5)
         continue;
       int S = NewSite(I, DL.getTypeStoreSize(SI->getValueOperand()->getType()),
-                      AccStore, AS);
+                      AccStore, AS, P);
       SI->setOperand(1, Wrap(I, P, S));
     } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
       llvm::Value *P = RMW->getPointerOperand();
       int S = NewSite(I, DL.getTypeStoreSize(RMW->getValOperand()->getType()),
-                      AccAtomic, P->getType()->getPointerAddressSpace());
+                      AccAtomic, P->getType()->getPointerAddressSpace(), P);
       RMW->setOperand(0, Wrap(I, P, S));
     } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
       llvm::Value *P = CX->getPointerOperand();
       int S = NewSite(I, DL.getTypeStoreSize(CX->getNewValOperand()->getType()),
-                      AccAtomic, P->getType()->getPointerAddressSpace());
+                      AccAtomic, P->getType()->getPointerAddressSpace(), P);
       CX->setOperand(0, Wrap(I, P, S));
     } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
       // As the NVPTX backend expands a small constant-size copy: loads
@@ -1021,7 +1131,7 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
           Chunk /= 2;
         int First = -1;
         for (uint64_t Off = 0; Off < N; Off += Chunk) {
-          int S = NewSite(I, Chunk, Op, AS);
+          int S = NewSite(I, Chunk, Op, AS, P);
           if (First < 0)
             First = S;
         }
@@ -1040,19 +1150,40 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
       Sides(MI->getRawDest(), AccStore);
     }
   }
+  // A lane that reaches `unreachable` (after __trap(), or a path the
+  // compiler proved impossible) stops the launch, as the GPU stops the
+  // kernel; x86 code would run on into whatever follows.
+  {
+    std::vector<CallInst *> Traps;
+    std::vector<Instruction *> Ends;
+    for (Instruction &I : instructions(F)) {
+      if (isa<UnreachableInst>(&I))
+        Ends.push_back(&I);
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction())
+          if (Callee->getIntrinsicID() == Intrinsic::trap ||
+              Callee->getIntrinsicID() == Intrinsic::debugtrap)
+            Traps.push_back(CI);
+    }
+    for (CallInst *CI : Traps)
+      CI->eraseFromParent();
+    FunctionCallee Unreachable =
+        runtimeFn(Mod, "ccl_unreachable", Type::getVoidTy(LC), {});
+    for (Instruction *T : Ends)
+      IRBuilder<>(T).CreateCall(Unreachable, {});
+  }
   // Every basic block starts with a yield to the warp scheduler.
-  PostDominatorTree PDT(F);
   std::map<BasicBlock *, int> Ids;
   for (BasicBlock &BB : F)
     Ids[&BB] = IPDom.size() + Ids.size();
   size_t Base = IPDom.size();
   IPDom.resize(Base + Ids.size(), -1);
+  std::map<BasicBlock *, BasicBlock *> Meet = reconvergencePoints(F);
   for (BasicBlock &Blk : F) {
     int Id = Ids[&Blk];
-    if (DomTreeNode *N = PDT.getNode(&Blk))
-      if (DomTreeNode *Up = N->getIDom())
-        if (BasicBlock *UB = Up->getBlock())
-          IPDom[Id] = Ids[UB];
+    auto It = Meet.find(&Blk);
+    if (It != Meet.end() && It->second)
+      IPDom[Id] = Ids[It->second];
     IRBuilder<> B(&*Blk.getFirstInsertionPt());
     B.CreateCall(BB, {B.getInt32(Id)});
   }
@@ -1198,6 +1329,14 @@ void JitVerifier::Impl::retarget(llvm::Module &Mod) {
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
         CB->setCallingConv(CallingConv::C);
+  }
+  // For whoever debugs the verifier: the kernels as they are measured
+  // (after the device passes, before instrumentation).
+  if (const char *Dump = getenv("CCL_JIT_DUMP")) {
+    std::error_code EC;
+    raw_fd_ostream OS(Dump, EC);
+    if (!EC)
+      Mod.print(OS, nullptr);
   }
   for (Function *F : KFs) {
     int Index = Kernels.size();
@@ -1615,6 +1754,23 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
         Off = OffsetOf(SL);
       if (AtAssign || Belongs(Off) ||
           (SiteLoose[S] && SL.Line == FirstLine && Off < BOff)) {
+        Out.push_back(S);
+        break;
+      }
+    }
+  }
+  // No instruction located at the expression: one whose address was
+  // computed there (the subscript inside an inlined `T &operator[]`, the
+  // load or store in its caller). Only inside the expression itself.
+  bool Direct = !Out.empty();
+  for (unsigned S = 0; !Direct && S < Sites.size(); ++S) {
+    if (SiteFunc[S] != L.Func || Sites[S].Op != Want)
+      continue;
+    for (const SiteLoc &SL : AddrLocs[S]) {
+      if (SL.File != File || SL.Line < FirstLine || SL.Line > LastLine)
+        continue;
+      size_t Off = OffsetOf(SL);
+      if (Off != std::string::npos && Off >= BOff && Off < EOff) {
         Out.push_back(S);
         break;
       }

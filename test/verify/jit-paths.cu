@@ -1,0 +1,69 @@
+// --verify=jit on three things real code does (found on cuda-samples'
+// shfl_scan and Rodinia's dwt2d and euler3d):
+// - a switch whose default clang marks unreachable (here through
+//   __builtin_unreachable; also code after __trap()): the branch has no
+//   post-dominator in LLVM's tree, so the lanes of the four cases met again
+//   only at the kernel's end and the uint4 store was measured as four
+//   requests of 8 lanes (4 sectors, "REFUTED"). Reconvergence is computed
+//   without the paths that cannot return;
+// - an access through `T &operator[]`: the load or store is in the caller,
+//   its address computed in the inlined operator, where the analysis puts
+//   the access;
+// - cudaGraphSetConditional called from a kernel (a no-op for the run);
+// - an #include that is not found (helper headers of host code): skipped as
+//   the analysis skips it; the error it causes in host code does not stop
+//   the device compile.
+// RUN: %lint %s --verify=jit --report=all 2>&1 | FileCheck %s --implicit-check-not=REFUTED --implicit-check-not="not runnable" --implicit-check-not="not verified"
+// RUN: not %lint %s --verify=jit --report=all -- -DMISSING_HELPER 2>&1 | FileCheck %s --check-prefixes=CHECK,MISSING --implicit-check-not=REFUTED --implicit-check-not="not runnable" --implicit-check-not="not verified"
+// MISSING: note: skipped 1 missing header: not_installed_helper.h
+#ifdef MISSING_HELPER
+#include "not_installed_helper.h"
+void host_uses_helper() { helper_check_errors(); }
+#endif
+
+__device__ int pick(int v, int k) {
+  switch (k) {
+  case 0: return v;
+  case 1: return v + 1;
+  case 2: return v * 3;
+  case 3: return v ^ 5;
+  }
+  __builtin_unreachable();
+}
+__global__ void arms(int4 *out, const int *in) {
+  int t = threadIdx.x;
+  int v = pick(in[t], t & 3);
+  int4 r;
+  r.x = r.y = r.z = r.w = v;
+  out[t] = r;
+}
+// CHECK: :35:16: remark: global load 'in[...]': 4 sectors {{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
+// CHECK: :38:3: remark: global store 'out[...]': 16 sectors {{.*}}; confirmed: measured 16 sectors (ideal 16) over 8 warp requests
+
+struct Buf {
+  float *data;
+  __device__ float &operator[](int i) { return data[i]; }
+};
+__global__ void through_ref(float *g) {
+  Buf b{g};
+  float x = b[threadIdx.x * 2];
+  b[threadIdx.x] = x + 1.0f;
+}
+// CHECK: :45:48: warning: global load 'data[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency)
+// CHECK: :45:48: note: confirmed: measured 8 sectors (ideal 4) over 8 warp requests
+// CHECK: :50:3: remark: global store 'b[threadIdx.x]': 4 sectors {{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
+
+extern "C" __device__ void cudaGraphSetConditional(unsigned long long, unsigned);
+__global__ void graph_cond(unsigned long long h, float *g) {
+  g[threadIdx.x] = 1.0f;
+  if (threadIdx.x == 0)
+    cudaGraphSetConditional(h, 1);
+}
+// CHECK: :58:3: remark: global store 'g[...]': 4 sectors {{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
+
+void launch(int4 *o, int *i, float *f, unsigned long long h) {
+  arms<<<2, 64>>>(o, i);
+  through_ref<<<2, 64>>>(f);
+  graph_cond<<<2, 64>>>(h, f);
+}
+// CHECK: note: verified on cpu (jit): 5 predictions compared with measurements: 5 confirmed, 0 refuted, 0 worst cases not exceeded, 0 not executed
