@@ -904,9 +904,9 @@ uint32_t ccl_ptx_fp16(int Kind, int Op, uint32_t A, uint32_t B, uint32_t C) {
 
 // Device-side assert and printf (clang lowers printf to vprintf).
 void ccl_assertfail(const char *Msg, const char *File, unsigned Line,
-                  const char *Func, size_t) {
-  abortLaunch(std::string("an assertion failed: ") + (Msg ? Msg : "") +
-              " (" + (File ? File : "?") + ":" + std::to_string(Line) + ")");
+                    const char *Func, size_t) {
+  abortLaunch(std::string("an assertion failed: ") + (Msg ? Msg : "") + " (" +
+              (File ? File : "?") + ":" + std::to_string(Line) + ")");
 }
 int ccl_vprintf(const char *, void *) { return 0; }
 

@@ -149,7 +149,7 @@ struct JitVerifier::Impl {
   std::map<const Expr *, std::string> NoSite;
   std::unique_ptr<orc::LLJIT> J;
   std::map<std::string, std::string> RealPaths;
-  std::string Bitcode; ///< the retargeted module, for one copy per launch
+  std::string Bitcode;       ///< the retargeted module, for one copy per launch
   std::string SessionErrors; ///< what the JIT session reported meanwhile
 
   Impl(ASTContext &Ctx, std::shared_ptr<CompilerInvocation> Inv, Config C)
@@ -376,15 +376,14 @@ private:
                            SM.getExpansionLoc(FD->getEndLoc()));
       auto &P = Errors.Pending;
       size_t Before = P.size();
-      P.erase(std::remove_if(P.begin(), P.end(),
-                             [&](SourceLocation L) {
-                               L = SM.getExpansionLoc(L);
-                               return L.isValid() &&
-                                      !SM.isBeforeInTranslationUnit(
-                                          L, R.getBegin()) &&
-                                      !SM.isBeforeInTranslationUnit(
-                                          R.getEnd(), L);
-                             }),
+      P.erase(std::remove_if(
+                  P.begin(), P.end(),
+                  [&](SourceLocation L) {
+                    L = SM.getExpansionLoc(L);
+                    return L.isValid() &&
+                           !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+                           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+                  }),
               P.end());
       Errors.Intolerable -= Before - P.size();
       return;
@@ -1057,8 +1056,8 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
     }
     return Locs;
   };
-  auto NewSite = [&](Instruction *I, unsigned Bytes, AccessKind Op,
-                     unsigned AS, llvm::Value *P) {
+  auto NewSite = [&](Instruction *I, unsigned Bytes, AccessKind Op, unsigned AS,
+                     llvm::Value *P) {
     SiteInfo S;
     S.Bytes = Bytes;
     S.Op = Op;
