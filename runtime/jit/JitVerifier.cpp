@@ -32,6 +32,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -455,6 +456,20 @@ Expected<std::unique_ptr<llvm::Module>> JitVerifier::Impl::compile() {
   // libdevice's bodies are NVVM intrinsics; the runtime implements the
   // __nv_* functions themselves.
   CG.LinkBitcodeFiles.clear();
+  // SimplifyCFG sinks a store that both arms of a branch make into one
+  // instruction after the join, with no source line (Rodinia dwt2d:
+  // `buffer[o] = ...` in both arms of `if (blockIdx.y == 0)`); nvcc keeps
+  // one store per arm (its PTX has both, each at its own line), and so does
+  // this compile. The option is the process's; only this compile runs
+  // LLVM's optimizer.
+  static bool NoSinking = [] {
+    auto &Opts = cl::getRegisteredOptions();
+    auto It = Opts.find("simplifycfg-sink-common");
+    if (It != Opts.end())
+      It->second->addOccurrence(0, "simplifycfg-sink-common", "false");
+    return true;
+  }();
+  (void)NoSinking;
   I.getDiagnosticOpts().IgnoreWarnings = true;
   I.getDiagnosticOpts().ShowCarets = false; // no "N errors generated"
   auto *Errors = new FirstErrors;
@@ -1705,9 +1720,6 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
     SourceLocation Loc = SM.translateLineCol(FID, SL.Line, SL.Col);
     return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
   };
-  auto Blank = [&](size_t From, size_t To) {
-    return From <= To && Buf.slice(From, To).trim().empty();
-  };
   // A position that belongs to the record: inside its expression, the
   // operator right after it (stores: '=' and compound assignments; white
   // space and line breaks between), or a '++'/'--' right before it.
@@ -1716,8 +1728,11 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
       return false;
     if (Off >= BOff && Off < EOff)
       return true;
-    if (Off >= EOff)
-      return Blank(EOff, Off) && StringRef("=+-*/%&|^<>").contains(Buf[Off]);
+    if (Off >= EOff) // white space or the closing parentheses of `(*p) =`
+      return Off - EOff < 64 &&
+             Buf.slice(EOff, Off).find_first_not_of(" \t\r\n)") ==
+                 StringRef::npos &&
+             StringRef("=+-*/%&|^<>").contains(Buf[Off]);
     StringRef Gap = Buf.slice(Off, BOff).trim();
     return !Gap.empty() && Gap.find_first_not_of("+-") == StringRef::npos;
   };
