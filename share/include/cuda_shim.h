@@ -10,6 +10,9 @@
  */
 #ifndef CUDA_COALESCE_LINT_SHIM_H
 #define CUDA_COALESCE_LINT_SHIM_H
+/* A system header, as the CUDA headers it stands for: the analysis and the
+ * --verify=cpu runtime model its intrinsics by name, not by their bodies. */
+#pragma clang system_header
 
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
@@ -109,43 +112,98 @@ __device__ void __syncthreads(void);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ void __threadfence(void);
 
-__device__ int atomicAdd(int *p, int v);
-__device__ unsigned atomicAdd(unsigned *p, unsigned v);
-__device__ unsigned long long atomicAdd(unsigned long long *p,
-                                        unsigned long long v);
-__device__ float atomicAdd(float *p, float v);
-__device__ double atomicAdd(double *p, double v);
-__device__ int atomicMax(int *p, int v);
-__device__ int atomicMin(int *p, int v);
-__device__ int atomicExch(int *p, int v);
-__device__ int atomicCAS(int *p, int c, int v);
+/* The intrinsics have bodies (clang's NVVM builtins, or plain C) so that
+ * --verify=jit can run hermetic kernels too; the analyzer models them by
+ * name and does not read these bodies. */
+__device__ inline int atomicAdd(int *p, int v) {
+  return __nvvm_atom_add_gen_i(p, v);
+}
+__device__ inline unsigned atomicAdd(unsigned *p, unsigned v) {
+  return (unsigned)__nvvm_atom_add_gen_i((int *)p, (int)v);
+}
+__device__ inline unsigned long long atomicAdd(unsigned long long *p,
+                                               unsigned long long v) {
+  return (unsigned long long)__nvvm_atom_add_gen_ll((long long *)p,
+                                                    (long long)v);
+}
+__device__ inline float atomicAdd(float *p, float v) {
+  return __nvvm_atom_add_gen_f(p, v);
+}
+__device__ inline double atomicAdd(double *p, double v) {
+  return __nvvm_atom_add_gen_d(p, v);
+}
+__device__ inline int atomicMax(int *p, int v) {
+  return __nvvm_atom_max_gen_i(p, v);
+}
+__device__ inline int atomicMin(int *p, int v) {
+  return __nvvm_atom_min_gen_i(p, v);
+}
+__device__ inline int atomicExch(int *p, int v) {
+  return __nvvm_atom_xchg_gen_i(p, v);
+}
+__device__ inline int atomicCAS(int *p, int c, int v) {
+  return __nvvm_atom_cas_gen_i(p, c, v);
+}
 
-template <typename T> __device__ T __ldg(const T *p);
+template <typename T> __device__ inline T __ldg(const T *p) { return *p; }
 
-__device__ int min(int a, int b);
-__device__ int max(int a, int b);
-__device__ unsigned umin(unsigned a, unsigned b);
-__device__ unsigned umax(unsigned a, unsigned b);
-__device__ float sqrtf(float x);
-__device__ float expf(float x);
-template <typename T>
-__device__ T __shfl_sync(unsigned mask, T v, int lane, int w = 32);
-template <typename T>
-__device__ T __shfl_up_sync(unsigned mask, T v, unsigned d, int w = 32);
-template <typename T>
-__device__ T __shfl_down_sync(unsigned mask, T v, unsigned d, int w = 32);
-template <typename T>
-__device__ T __shfl_xor_sync(unsigned mask, T v, int lane, int w = 32);
-__device__ unsigned __ballot_sync(unsigned mask, int pred);
-__device__ int __any_sync(unsigned mask, int pred);
-__device__ int __all_sync(unsigned mask, int pred);
-__device__ unsigned __activemask(void);
-__device__ int __mul24(int a, int b);
-__device__ unsigned __umul24(unsigned a, unsigned b);
-__device__ int __popc(unsigned x);
-__device__ int __ffs(int x);
-__device__ int __clz(int x);
-__device__ unsigned __byte_perm(unsigned x, unsigned y, unsigned s);
+__device__ inline int min(int a, int b) { return a < b ? a : b; }
+__device__ inline int max(int a, int b) { return a > b ? a : b; }
+__device__ inline unsigned umin(unsigned a, unsigned b) {
+  return a < b ? a : b;
+}
+__device__ inline unsigned umax(unsigned a, unsigned b) {
+  return a > b ? a : b;
+}
+__device__ inline float sqrtf(float x) { return __builtin_sqrtf(x); }
+__device__ inline float expf(float x) { return __builtin_expf(x); }
+
+/* Shuffles move a value of any size as 32-bit words. */
+#define CCL_SHFL(NAME, ARG_T, BUILTIN, CLAMP)                                 \
+  template <typename T>                                                      \
+  __device__ inline T NAME(unsigned mask, T v, ARG_T a, int w = 32) {        \
+    int words[(sizeof(T) + 3) / 4] = {};                                     \
+    __builtin_memcpy(words, &v, sizeof(T));                                  \
+    for (unsigned i = 0; i < (sizeof(T) + 3) / 4; ++i)                       \
+      words[i] = BUILTIN(mask, words[i], (int)a, CLAMP);                     \
+    T r;                                                                     \
+    __builtin_memcpy(&r, words, sizeof(T));                                  \
+    return r;                                                                \
+  }
+CCL_SHFL(__shfl_sync, int, __nvvm_shfl_sync_idx_i32, ((32 - w) << 8) | 0x1f)
+CCL_SHFL(__shfl_up_sync, unsigned, __nvvm_shfl_sync_up_i32, (32 - w) << 8)
+CCL_SHFL(__shfl_down_sync, unsigned, __nvvm_shfl_sync_down_i32,
+         ((32 - w) << 8) | 0x1f)
+CCL_SHFL(__shfl_xor_sync, int, __nvvm_shfl_sync_bfly_i32,
+         ((32 - w) << 8) | 0x1f)
+#undef CCL_SHFL
+__device__ inline unsigned __ballot_sync(unsigned mask, int pred) {
+  return __nvvm_vote_ballot_sync(mask, pred);
+}
+__device__ inline int __any_sync(unsigned mask, int pred) {
+  return __nvvm_vote_any_sync(mask, pred);
+}
+__device__ inline int __all_sync(unsigned mask, int pred) {
+  return __nvvm_vote_all_sync(mask, pred);
+}
+__device__ inline unsigned __activemask(void) { return __nvvm_activemask(); }
+__device__ inline int __mul24(int a, int b) {
+  return ((a << 8) >> 8) * ((b << 8) >> 8);
+}
+__device__ inline unsigned __umul24(unsigned a, unsigned b) {
+  return (a & 0xffffffu) * (b & 0xffffffu);
+}
+__device__ inline int __popc(unsigned x) { return __builtin_popcount(x); }
+__device__ inline int __ffs(int x) { return __builtin_ffs(x); }
+__device__ inline int __clz(int x) {
+  return x ? __builtin_clz((unsigned)x) : 32;
+}
+__device__ inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
+  unsigned long long b = ((unsigned long long)y << 32) | x, r = 0;
+  for (int i = 0; i < 4; ++i)
+    r |= ((b >> (8 * ((s >> (4 * i)) & 7))) & 0xff) << (8 * i);
+  return (unsigned)r;
+}
 extern "C" __device__ void *memcpy(void *d, const void *s, size_t n);
 
 /* A minimal cooperative_groups: the group types and the calls the analyzer
