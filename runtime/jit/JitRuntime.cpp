@@ -789,7 +789,8 @@ void ccl_unsupported(const char *What) {
 /// A lane reached `unreachable` (after __trap(), or a path the compiler
 /// proved impossible): the GPU would stop the kernel.
 void ccl_unreachable() {
-  abortLaunch("a lane reached a trap or code the compiler marks unreachable");
+  abortLaunch("a lane reached a trap or code the compiler marks unreachable "
+              "(undefined behaviour, such as a shift past the width)");
 }
 
 /// Device-side graph API: sets the condition a conditional node of the
