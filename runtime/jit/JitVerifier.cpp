@@ -108,6 +108,9 @@ struct KernelIR {
   std::string Entry; ///< its launch wrapper
   std::vector<ParamInput> Params;
   unsigned ArgBytes = 0;
+  /// The kernel reads blockIdx.y/gridDim.y (z): the default grid then has
+  /// 2 blocks in that dimension, so both sides of `if (blockIdx.y == 0)` run.
+  bool UsesGrid[3] = {false, false, false};
 };
 
 /// This process's CPU seconds (user + system).
@@ -1363,6 +1366,16 @@ void JitVerifier::Impl::retarget(llvm::Module &Mod) {
     Kernels.push_back({});
     Kernels.back().Name = F->getName().str();
     KernelByName[F->getName().str()] = Index;
+    for (Instruction &I : instructions(*F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction())
+          if (Callee->getName() == "ccl_sreg")
+            if (auto *Code = dyn_cast<ConstantInt>(CI->getArgOperand(0))) {
+              int64_t V = Code->getSExtValue();
+              for (int D = 1; D < 3; ++D)
+                if (V == SrCtaidX + D || V == SrNctaidX + D)
+                  Kernels.back().UsesGrid[D] = true;
+            }
     instrument(*F, Index);
     addEntry(*F, Kernels.back());
   }
@@ -1495,6 +1508,9 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
   In.NumVars = Vars.size();
   In.Params = K.Params;
   In.ArgBytes = K.ArgBytes;
+  for (int D = 1; D < 3; ++D)
+    if (!L.GridFromSpec && K.UsesGrid[D])
+      L.Grid[D] = 2;
   for (int D = 0; D < 3; ++D)
     In.Grid[D] = L.Grid[D];
   In.Block[0] = L.Block.X;

@@ -16,6 +16,8 @@
 //   into one instruction with no source line (nvcc keeps one per arm); the
 //   jit compile keeps them apart;
 // - a store to `(*p)`: the instruction is at the '=' after the parenthesis;
+// - a kernel that reads blockIdx.y: the default grid has 2 rows of blocks,
+//   so both arms of `if (blockIdx.y == 0)` run;
 // - an #include that is not found (helper headers of host code): skipped as
 //   the analysis skips it; the error it causes in host code does not stop
 //   the device compile.
@@ -105,11 +107,22 @@ __global__ void both_arms(const int *in, float *g) {
 // CHECK: :[[@LINE-10]]:3: warning: global store '*p' touches 12 sectors per warp request (ideal 4, 33.3% efficiency)
 // CHECK: :[[@LINE-11]]:3: note: confirmed: measured 12 sectors (ideal 4) over 8 warp requests
 
+__global__ void by_row(float *g) {
+  if (blockIdx.y == 0)
+    g[threadIdx.x] = 0.0f;
+  else
+    g[threadIdx.x * 2] = 1.0f;
+}
+// CHECK: :[[@LINE-4]]:5: remark: global store 'g[...]': 4 sectors {{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
+// CHECK: :[[@LINE-3]]:5: warning: global store 'g[...]' touches 8 sectors per warp request
+// CHECK: :[[@LINE-4]]:5: note: confirmed: measured 8 sectors (ideal 4) over 8 warp requests
+
 void launch(int4 *o, int *i, float *f, unsigned long long h, unsigned *u) {
   arms<<<2, 64>>>(o, i);
   through_ref<<<2, 64>>>(f);
   graph_cond<<<2, 64>>>(h, f);
   textured<<<2, 32>>>(h, u);
   both_arms<<<2, 64>>>(i, f);
+  by_row<<<dim3(2, 2), 64>>>(f);
 }
-// CHECK: note: verified on cpu (jit): 17 predictions compared with measurements: 17 confirmed, 0 refuted, 0 worst cases not exceeded, 0 not executed
+// CHECK: note: verified on cpu (jit): 19 predictions compared with measurements: 19 confirmed, 0 refuted, 0 worst cases not exceeded, 0 not executed
