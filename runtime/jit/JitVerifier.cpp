@@ -958,6 +958,22 @@ void JitVerifier::Impl::replaceAsm(Function &F) {
     if (!New && !RT->isVoidTy() &&
         (T.starts_with("tex.") || T.starts_with("tld4.")))
       New = Constant::getNullValue(RT);
+    // vabsdiff4.u32.u32.u32.add d, a, b, c: the sum of the four bytewise
+    // |a - b| plus c (cuda-samples stereoDisparity's __vabsdiff4 sums).
+    if (!New && T.starts_with("vabsdiff4.u32.u32.u32.add") &&
+        CI->arg_size() == 3 && RT->isIntegerTy(32)) {
+      llvm::Value *Sum = AsI32(Arg(2));
+      for (unsigned K = 0; K < 4; ++K) {
+        auto Byte = [&](llvm::Value *V) {
+          return B.CreateAnd(B.CreateLShr(AsI32(V), 8 * K), 0xff);
+        };
+        llvm::Value *X = Byte(Arg(0)), *Y = Byte(Arg(1));
+        llvm::Value *D = B.CreateSelect(B.CreateICmpUGE(X, Y),
+                                        B.CreateSub(X, Y), B.CreateSub(Y, X));
+        Sum = B.CreateAdd(Sum, D);
+      }
+      New = Sum;
+    }
     if (!New) {
       std::string What = "inline PTX '" + Text.substr(0, 60) + "'";
       B.CreateCall(Unsupported, {message(Mod, What)});

@@ -11,7 +11,8 @@
 //   the access;
 // - cudaGraphSetConditional called from a kernel (a no-op for the run);
 // - a texture fetch (tex2D's inline PTX): not a request the analysis
-//   predicts; its data is zero, input like the buffers';
+//   predicts; its data is zero, input like the buffers'; and the SIMD
+//   video instruction vabsdiff4 (__vabsdiff4 sums) is computed;
 // - a store that both arms of a branch make: clang's SimplifyCFG sank it
 //   into one instruction with no source line (nvcc keeps one per arm); the
 //   jit compile keeps them apart;
@@ -117,6 +118,17 @@ __global__ void by_row(float *g) {
 // CHECK: :[[@LINE-3]]:5: warning: global store 'g[...]' touches 8 sectors per warp request
 // CHECK: :[[@LINE-4]]:5: note: confirmed: measured 8 sectors (ideal 4) over 8 warp requests
 
+__global__ void sad(const unsigned *a, unsigned *out) {
+  unsigned s;
+  asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;"
+      : "=r"(s)
+      : "r"(a[threadIdx.x]), "r"(a[threadIdx.x + 32]), "r"(0u));
+  out[threadIdx.x] = s;
+}
+// CHECK: :[[@LINE-3]]:13: remark: global load 'a[...]': 4 sectors {{.*}}; confirmed
+// CHECK: :[[@LINE-4]]:34: remark: global load 'a[...]': 4 sectors {{.*}}; confirmed
+// CHECK: :[[@LINE-4]]:3: remark: global store 'out[...]': 4 sectors {{.*}}; confirmed
+
 void launch(int4 *o, int *i, float *f, unsigned long long h, unsigned *u) {
   arms<<<2, 64>>>(o, i);
   through_ref<<<2, 64>>>(f);
@@ -124,5 +136,6 @@ void launch(int4 *o, int *i, float *f, unsigned long long h, unsigned *u) {
   textured<<<2, 32>>>(h, u);
   both_arms<<<2, 64>>>(i, f);
   by_row<<<dim3(2, 2), 64>>>(f);
+  sad<<<2, 32>>>(u, u);
 }
-// CHECK: note: verified on cpu (jit): 19 predictions compared with measurements: 19 confirmed, 0 refuted, 0 worst cases not exceeded, 0 not executed
+// CHECK: note: verified on cpu (jit): 22 predictions compared with measurements: 22 confirmed, 0 refuted, 0 worst cases not exceeded, 0 not executed
