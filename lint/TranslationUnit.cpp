@@ -4,6 +4,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
+#include <ctime>
 #include <map>
 #include <set>
 #include <tuple>
@@ -98,7 +99,17 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       Run.Name = Name;
       Run.Shape = Shape;
       Run.IOpts.Assume = Opts.integersFor(K->getName());
-      Run.Records = analyzeKernel(Ctx, K, Shape.Dim, Run.IOpts);
+      {
+        // CCL_TIME_KERNELS=1: each analysis' CPU seconds on stderr (for the
+        // profiles in docs/benchmarks.md).
+        static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
+        std::clock_t T0 = Time ? std::clock() : 0;
+        Run.Records = analyzeKernel(Ctx, K, Shape.Dim, Run.IOpts);
+        if (Time)
+          llvm::errs() << "ccl-time\t" << Name << "\t" << Shape.Dim.str()
+                       << "\t"
+                       << double(std::clock() - T0) / CLOCKS_PER_SEC << "\n";
+      }
       // A shape nobody stated is an assumption: no number under it is exact.
       if (Shape.Source == BlockShape::Default)
         for (AccessRecord &R : Run.Records) {
