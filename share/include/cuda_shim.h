@@ -109,8 +109,10 @@ typedef __half half;
 typedef __half2 half2;
 
 __device__ void __syncthreads(void);
-__device__ void __syncwarp(unsigned mask = 0xffffffffu);
-__device__ void __threadfence(void);
+__device__ inline void __syncwarp(unsigned mask = 0xffffffffu) {
+  __nvvm_bar_warp_sync(mask);
+}
+__device__ inline void __threadfence(void) { __nvvm_membar_gl(); }
 
 /* The intrinsics have bodies (clang's NVVM builtins, or plain C) so that
  * --verify=jit can run hermetic kernels too; the analyzer models them by
@@ -207,66 +209,140 @@ __device__ inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
 extern "C" __device__ void *memcpy(void *d, const void *s, size_t n);
 
 /* A minimal cooperative_groups: the group types and the calls the analyzer
- * models (declarations only; the analyzer gives them their meaning). */
+ * models (by name; it does not read these bodies, which are for
+ * --verify=jit). A grid-wide sync is declared only: blocks run one after
+ * another on the CPU, so a kernel that calls it is not run. */
 namespace cooperative_groups {
+namespace ccl_detail {
+__device__ inline unsigned linear_tid() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+__device__ inline unsigned block_threads() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+} // namespace ccl_detail
 class thread_group {
 public:
-  __device__ unsigned long long thread_rank() const;
-  __device__ unsigned long long size() const;
-  __device__ unsigned long long num_threads() const;
-  __device__ void sync() const;
+  unsigned tile_ = 0; /* 0: the whole block */
+  __device__ unsigned long long thread_rank() const {
+    return tile_ ? ccl_detail::linear_tid() % tile_ : ccl_detail::linear_tid();
+  }
+  __device__ unsigned long long size() const {
+    return tile_ ? tile_ : ccl_detail::block_threads();
+  }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ void sync() const {
+    if (tile_)
+      __syncwarp();
+    else
+      __syncthreads();
+  }
 };
 class thread_block : public thread_group {
 public:
-  __device__ unsigned thread_rank() const;
-  __device__ unsigned size() const;
-  __device__ unsigned num_threads() const;
-  __device__ dim3 group_index() const;
-  __device__ dim3 thread_index() const;
-  __device__ dim3 dim_threads() const;
-  __device__ dim3 group_dim() const;
+  __device__ unsigned thread_rank() const { return ccl_detail::linear_tid(); }
+  __device__ unsigned size() const { return ccl_detail::block_threads(); }
+  __device__ unsigned num_threads() const { return size(); }
+  __device__ dim3 group_index() const {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+  __device__ dim3 thread_index() const {
+    return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+  }
+  __device__ dim3 dim_threads() const {
+    return dim3(blockDim.x, blockDim.y, blockDim.z);
+  }
+  __device__ dim3 group_dim() const { return dim_threads(); }
 };
 class grid_group : public thread_group {
 public:
-  __device__ unsigned long long thread_rank() const;
-  __device__ unsigned long long size() const;
-  __device__ unsigned long long num_threads() const;
-  __device__ unsigned long long block_rank() const;
-  __device__ unsigned long long num_blocks() const;
-  __device__ dim3 block_index() const;
-  __device__ dim3 dim_blocks() const;
+  __device__ unsigned long long block_rank() const {
+    return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  }
+  __device__ unsigned long long num_blocks() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  __device__ unsigned long long thread_rank() const {
+    return block_rank() * ccl_detail::block_threads() +
+           ccl_detail::linear_tid();
+  }
+  __device__ unsigned long long size() const {
+    return num_blocks() * ccl_detail::block_threads();
+  }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ dim3 block_index() const {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+  __device__ dim3 dim_blocks() const {
+    return dim3(gridDim.x, gridDim.y, gridDim.z);
+  }
+  __device__ void sync() const;
 };
 template <unsigned Size, typename ParentT = void>
 class thread_block_tile : public thread_group {
 public:
-  __device__ thread_block_tile();
+  __device__ thread_block_tile() { tile_ = Size; }
   template <typename P>
-  __device__ thread_block_tile(const thread_block_tile<Size, P> &);
-  __device__ unsigned thread_rank() const;
-  __device__ unsigned size() const;
-  __device__ unsigned num_threads() const;
-  __device__ unsigned meta_group_rank() const;
-  __device__ unsigned meta_group_size() const;
-  template <typename T> __device__ T shfl(T v, int src) const;
-  template <typename T> __device__ T shfl_up(T v, unsigned d) const;
-  template <typename T> __device__ T shfl_down(T v, unsigned d) const;
-  template <typename T> __device__ T shfl_xor(T v, unsigned m) const;
-  __device__ int any(int pred) const;
-  __device__ int all(int pred) const;
-  __device__ unsigned ballot(int pred) const;
+  __device__ thread_block_tile(const thread_block_tile<Size, P> &) {
+    tile_ = Size;
+  }
+  __device__ unsigned thread_rank() const {
+    return ccl_detail::linear_tid() % Size;
+  }
+  __device__ unsigned size() const { return Size; }
+  __device__ unsigned num_threads() const { return Size; }
+  __device__ unsigned meta_group_rank() const {
+    return ccl_detail::linear_tid() / Size;
+  }
+  __device__ unsigned meta_group_size() const {
+    return (ccl_detail::block_threads() + Size - 1) / Size;
+  }
+  template <typename T> __device__ T shfl(T v, int src) const {
+    return __shfl_sync(0xffffffffu, v, src, Size);
+  }
+  template <typename T> __device__ T shfl_up(T v, unsigned d) const {
+    return __shfl_up_sync(0xffffffffu, v, d, Size);
+  }
+  template <typename T> __device__ T shfl_down(T v, unsigned d) const {
+    return __shfl_down_sync(0xffffffffu, v, d, Size);
+  }
+  template <typename T> __device__ T shfl_xor(T v, unsigned m) const {
+    return __shfl_xor_sync(0xffffffffu, v, (int)m, Size);
+  }
+  __device__ unsigned ballot(int pred) const {
+    unsigned b = __ballot_sync(0xffffffffu, pred);
+    return Size >= 32 ? b
+                      : (b >> (ccl_detail::linear_tid() % 32 / Size * Size)) &
+                            ((1u << Size) - 1);
+  }
+  __device__ int any(int pred) const { return ballot(pred) != 0; }
+  __device__ int all(int pred) const {
+    return ballot(pred) == (Size >= 32 ? 0xffffffffu : (1u << Size) - 1);
+  }
 };
-__device__ thread_block this_thread_block();
-__device__ grid_group this_grid();
+__device__ inline thread_block this_thread_block() { return thread_block(); }
+__device__ inline grid_group this_grid() { return grid_group(); }
 template <unsigned Size, typename ParentT>
-__device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g);
-__device__ thread_group tiled_partition(const thread_group &parent,
-                                        unsigned tilesz);
-template <typename G> __device__ void sync(const G &g);
+__device__ inline thread_block_tile<Size, ParentT>
+tiled_partition(const ParentT &) {
+  return thread_block_tile<Size, ParentT>();
+}
+__device__ inline thread_group tiled_partition(const thread_group &,
+                                               unsigned tilesz) {
+  thread_group g;
+  g.tile_ = tilesz;
+  return g;
+}
+template <typename G> __device__ inline void sync(const G &g) { g.sync(); }
 template <typename T> struct plus {
-  __device__ T operator()(T a, T b) const;
+  __device__ T operator()(T a, T b) const { return a + b; }
 };
 template <typename G, typename T, typename Op>
-__device__ T reduce(const G &g, T v, Op op);
+__device__ inline T reduce(const G &g, T v, Op op) {
+  for (unsigned i = g.size() / 2; i > 0; i /= 2)
+    v = op(v, g.shfl_xor(v, i));
+  return v;
+}
 } // namespace cooperative_groups
 
 #endif
