@@ -1812,8 +1812,10 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
     }
   }
   // No instruction located at the expression: one whose address was
-  // computed there (the subscript inside an inlined `T &operator[]`, the
-  // load or store in its caller). Only inside the expression itself.
+  // computed by it (the subscript inside an inlined `T &operator[]`, the
+  // load or store in its caller): clang gives a subscript's address the
+  // expression's first column, so an address computed by a subexpression
+  // (`b[i]` in `a[b[i]]`) does not match.
   bool Direct = !Out.empty();
   for (unsigned S = 0; !Direct && S < Sites.size(); ++S) {
     if (SiteFunc[S] != L.Func || Sites[S].Op != Want)
@@ -1822,7 +1824,7 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
       if (SL.File != File || SL.Line < FirstLine || SL.Line > LastLine)
         continue;
       size_t Off = OffsetOf(SL);
-      if (Off != std::string::npos && Off >= BOff && Off < EOff) {
+      if (Off != std::string::npos && Off == BOff) {
         Out.push_back(S);
         break;
       }
