@@ -98,6 +98,7 @@ bool sameUpToConstant(const Expr *A, const Expr *B, const ASTContext &Ctx) {
 } // namespace
 
 const ForStmt *AccessFusion::constantTripLoop(const Expr *Site,
+                                              const FunctionDecl *Fn,
                                               int64_t &Trips) const {
   // Asked for every pair of events of one site in the window: once per site.
   auto Cached = TripLoops.find(Site);
@@ -105,58 +106,87 @@ const ForStmt *AccessFusion::constantTripLoop(const Expr *Site,
     Trips = Cached->second.second;
     return Cached->second.first;
   }
-  const ForStmt *FS = findConstantTripLoop(Site, Trips);
+  const ForStmt *FS = findConstantTripLoop(Site, Fn, Trips);
   TripLoops[Site] = {FS, Trips};
   return FS;
 }
 
 const ForStmt *AccessFusion::findConstantTripLoop(const Expr *Site,
+                                                  const FunctionDecl *Fn,
                                                   int64_t &Trips) const {
   // The nearest enclosing loop: a `for` whose counter starts at a constant,
   // is compared with a constant and steps by 1 (the compiler unrolls it, and
-  // the trips' accesses are a constant apart in its view too).
+  // the trips' accesses are a constant apart in its view too). The walk
+  // ends at the function's body (or a lambda in it).
+  const ParentMap *PM = nullptr;
+  if (Fn && Fn->getBody()) {
+    std::unique_ptr<ParentMap> &Slot = Parents[Fn];
+    if (!Slot)
+      Slot = std::make_unique<ParentMap>(Fn->getBody());
+    if (Slot->hasParent(Site))
+      PM = Slot.get();
+  }
+  if (!PM)
+    return findConstantTripLoopInTU(Site, Trips);
+  const Stmt *P = PM->getParent(Site);
+  for (unsigned Depth = 0; Depth < 64 && P; ++Depth, P = PM->getParent(P)) {
+    if (isa<LambdaExpr, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      return nullptr;
+    if (const auto *FS = dyn_cast<ForStmt>(P))
+      return constantTrips(FS, Trips) ? FS : nullptr;
+  }
+  return nullptr;
+}
+
+bool AccessFusion::constantTrips(const ForStmt *FS, int64_t &Trips) const {
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
+  const auto *VD = DS && DS->isSingleDecl()
+                       ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                       : nullptr;
+  const auto *Inc = dyn_cast_or_null<UnaryOperator>(
+      FS->getInc() ? FS->getInc()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !VD || !VD->getInit() || !Inc || !Inc->isIncrementOp() ||
+      (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return false;
+  Expr::EvalResult B, I;
+  const Expr *Bound = Cond->getRHS(), *Init = VD->getInit();
+  if (Bound->isValueDependent() || !Bound->EvaluateAsInt(B, Ctx) ||
+      Init->isValueDependent() || !Init->EvaluateAsInt(I, Ctx))
+    return false;
+  Trips = B.Val.getInt().getExtValue() - I.Val.getInt().getExtValue() +
+          (Cond->getOpcode() == BO_LE);
+  return true;
+}
+
+/// A site outside its function's body (a default argument): Clang's
+/// parent map of the translation unit.
+const ForStmt *AccessFusion::findConstantTripLoopInTU(const Expr *Site,
+                                                      int64_t &Trips) const {
   DynTypedNodeList Parents = Ctx.getParents(*Site);
   for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
     const DynTypedNode &P = Parents[0];
     if (P.get<FunctionDecl>() || P.get<LambdaExpr>() || P.get<WhileStmt>() ||
         P.get<DoStmt>() || P.get<CXXForRangeStmt>())
       return nullptr;
-    if (const auto *FS = P.get<ForStmt>()) {
-      const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-          FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
-      const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
-      const auto *VD = DS && DS->isSingleDecl()
-                           ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                           : nullptr;
-      const auto *Inc = dyn_cast_or_null<UnaryOperator>(
-          FS->getInc() ? FS->getInc()->IgnoreParenImpCasts() : nullptr);
-      if (!Cond || !VD || !VD->getInit() || !Inc || !Inc->isIncrementOp() ||
-          (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
-        return nullptr;
-      Expr::EvalResult B, I;
-      const Expr *Bound = Cond->getRHS(), *Init = VD->getInit();
-      if (Bound->isValueDependent() || !Bound->EvaluateAsInt(B, Ctx) ||
-          Init->isValueDependent() || !Init->EvaluateAsInt(I, Ctx))
-        return nullptr;
-      Trips = B.Val.getInt().getExtValue() - I.Val.getInt().getExtValue() +
-              (Cond->getOpcode() == BO_LE);
-      return FS;
-    }
+    if (const auto *FS = P.get<ForStmt>())
+      return constantTrips(FS, Trips) ? FS : nullptr;
     Parents = Ctx.getParents(P);
   }
   return nullptr;
 }
 
-bool AccessFusion::inConstantTripLoop(const Expr *Site) const {
+bool AccessFusion::inConstantTripLoop(const Entry &E) const {
   int64_t Trips = 0;
-  return constantTripLoop(Site, Trips) && Trips >= 2;
+  return constantTripLoop(E.Site, E.Fn, Trips) && Trips >= 2;
 }
 
 bool AccessFusion::staticallyAdjacent(const Entry &A, const Entry &B) const {
   if (A.SplitId && A.SplitId == B.SplitId)
     return true;
   if (A.Site == B.Site)
-    return inConstantTripLoop(A.Site);
+    return inConstantTripLoop(A);
   return sameUpToConstant(A.Site, B.Site, Ctx);
 }
 
@@ -195,8 +225,8 @@ uint64_t AccessFusion::compilerAlign(const Entry &E) const {
 
 void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
                            const std::vector<std::string> &SymbolNames) {
-  Entry E{K,           Ev.Obj,       Ev.Op,   Ev.Bytes,  Ev.Mask.Must,
-          Ev.Mask.May, Ev.Address.I, Ev.Site, Ev.SplitId};
+  Entry E{K,           Ev.Obj,       Ev.Op,   Ev.Bytes,   Ev.Mask.Must,
+          Ev.Mask.May, Ev.Address.I, Ev.Site, Ev.SplitId, Ev.Fn};
   auto Push = [&] {
     Window.push_back(std::move(E));
     if (Window.size() > kWindow)
@@ -313,7 +343,7 @@ void AccessFusion::observeGeneralized(
         Uniform = false;
     if (!Uniform || C != (int64_t)E.Bytes)
       continue;
-    if (!FS && !(FS = constantTripLoop(E.Site, Trips)))
+    if (!FS && !(FS = constantTripLoop(E.Site, E.Fn, Trips)))
       return;
     const SourceManager &SM = Ctx.getSourceManager();
     std::string Own =

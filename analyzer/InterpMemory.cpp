@@ -532,6 +532,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   if (!Recording || M.none())
     return;
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
+  Ev.Fn = Frames.empty() ? nullptr : Frames.back().Fn;
   // A trip that runs only if an undecided loop condition lets it
   // (InterpStmt.cpp, execLoop): its lanes may all be inactive.
   // So is an access after a case split (caseSplit): the case may not happen.

@@ -77,6 +77,8 @@ struct AccessEvent {
   /// Pieces of one access split into several requests (a double3, an
   /// under-aligned struct) share a nonzero number; 0 otherwise.
   unsigned SplitId = 0;
+  /// The function whose body holds Site (the kernel, or an inlined callee).
+  const clang::FunctionDecl *Fn = nullptr;
 };
 
 class Interpreter {

@@ -107,8 +107,8 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
         Run.Records = analyzeKernel(Ctx, K, Shape.Dim, Run.IOpts);
         if (Time)
           llvm::errs() << "ccl-time\t" << Name << "\t" << Shape.Dim.str()
-                       << "\t"
-                       << double(std::clock() - T0) / CLOCKS_PER_SEC << "\n";
+                       << "\t" << double(std::clock() - T0) / CLOCKS_PER_SEC
+                       << "\n";
       }
       // A shape nobody stated is an assumption: no number under it is exact.
       if (Shape.Source == BlockShape::Default)
