@@ -136,11 +136,10 @@ std::vector<const Expr *> modificationsOf(const VarDecl *VD, const Stmt *Body) {
 
 /// True when the statement holding expression \p E sits in straight-line
 /// code of \p Body: only compound statements between it and the body.
-bool straightLine(const Expr *E, const Stmt *Body, ASTContext &) {
-  // Parents within the body only: Clang's parent map of the whole
-  // translation unit (ASTContext::getParents) would cost 20-25% more peak
-  // memory on a file that includes the CUDA headers.
-  ParentMap PM(const_cast<Stmt *>(Body));
+/// \p PM: the parents within \p Body (Clang's parent map of the whole
+/// translation unit, ASTContext::getParents, would cost 20-25% more peak
+/// memory on a file that includes the CUDA headers).
+bool straightLine(const Expr *E, const Stmt *Body, const ParentMap &PM) {
   if (!PM.hasParent(E))
     return false;
   const Stmt *N = E;
@@ -189,6 +188,7 @@ std::optional<Dim3> evalLocalDim3(const VarDecl *VD, const Expr *Use,
   if (!D || Mods.empty())
     return D;
   const SourceManager &SM = Ctx.getSourceManager();
+  const ParentMap PM(const_cast<Stmt *>(Body));
   std::vector<const BinaryOperator *> Stores;
   for (const Expr *M : Mods) {
     const auto *B = dyn_cast<BinaryOperator>(M);
@@ -196,7 +196,7 @@ std::optional<Dim3> evalLocalDim3(const VarDecl *VD, const Expr *Use,
         B ? dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts()) : nullptr;
     if (!B || B->getOpcode() != BO_Assign || !ME ||
         !isa<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
-        !straightLine(B, Body, Ctx) || !straightLine(Use, Body, Ctx))
+        !straightLine(B, Body, PM) || !straightLine(Use, Body, PM))
       return std::nullopt;
     if (SM.isBeforeInTranslationUnit(B->getBeginLoc(), Use->getBeginLoc()))
       Stores.push_back(B);
