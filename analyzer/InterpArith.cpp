@@ -269,8 +269,33 @@ SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   }
   llvm::sort(Names);
   std::string Name = llvm::join(Names, "*");
+  // With the symbolic warp index (InterpWarpIndex.cpp), W*x is x times the
+  // warp's index: its residual x is made too. W*W is not followed.
+  unsigned Ws = 0;
+  llvm::SmallVector<SymbolId, 4> Rest;
+  if (WI.On) {
+    for (SymbolId F : Factors) {
+      if (F < WI.Residual.size() && WI.Residual[F] == -2)
+        ++Ws;
+      else
+        Rest.push_back(F);
+      if (F < WI.Residual.size() && WI.Residual[F] == -3)
+        warpEscape("a product of a per-warp unknown");
+    }
+    if (Ws > 1)
+      warpEscape("a product of the warp index with itself");
+  }
+  bool SavedMaking = WI.MakingMonomial;
+  WI.MakingMonomial = Ws == 1;
   SymbolId Id = symbolId(Name, Factors, Key, NonNeg);
+  WI.MakingMonomial = SavedMaking;
   Monomials[Id] = Factors;
+  if (Ws == 1 && !Rest.empty()) {
+    SymbolId R = Rest[0];
+    for (size_t I = 1; I < Rest.size(); ++I)
+      R = productSymbol(R, Rest[I]);
+    WI.Residual[Id] = R;
+  }
   return Id;
 }
 
@@ -451,6 +476,27 @@ Value Interpreter::evalNonAffine(BinaryOperatorKind Op, const Value &L,
 Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
                              const Value &R, QualType LTy, QualType RTy,
                              QualType ResTy) {
+  if (!mentionsW(L) && !mentionsW(R))
+    return evalArithImpl(Op, L, R, LTy, RTy, ResTy);
+  // The symbolic warp index (InterpWarpIndex.cpp): the result must be what
+  // every warp computes from its own operands. A shift by an unknown may
+  // split the run into cases: not with the warp index.
+  if (Op == BO_Shl && !R.I.isConcrete()) {
+    warpEscape("a shift by an unknown amount");
+    return Value::unknown("shift by the warp index");
+  }
+  // Each warp's result from its own operands, as one form in w.
+  return perWarp(
+      nullptr,
+      [&](int64_t W) {
+        return evalArithImpl(Op, warpAt(L, W), warpAt(R, W), LTy, RTy, ResTy);
+      },
+      std::string("operator '") + BinaryOperator::getOpcodeStr(Op).str() + "'");
+}
+
+Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
+                                 const Value &R, QualType LTy, QualType RTy,
+                                 QualType ResTy) {
   if (L.isPtr() || R.isPtr())
     return evalPointerArith(Op, L, R, LTy, RTy);
   if (!L.isInt() || !R.isInt())

@@ -363,6 +363,8 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
                                 llvm::ArrayRef<const Expr *> Args,
                                 const Expr *CallSite, const LaneMask &M,
                                 std::optional<LValue> This) {
+  if (WI.On && CallSite)
+    WI.Inlined.insert(CallSite);
   if (Frames.size() > Opts.MaxCallDepth) {
     for (const Expr *A : Args)
       eval(A, M);
@@ -477,7 +479,7 @@ Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
 /// gridDim.
 Value Interpreter::builtinField(StringRef Var, unsigned Dim) {
   if (Var == "threadIdx")
-    return Value::integer(LaneInt::perLane(Tid[Dim]));
+    return Value::integer(WI.On ? WI.Tid[Dim] : LaneInt::perLane(Tid[Dim]));
   if (Var == "blockDim")
     return Value::integer(LaneInt::constant(Dim == 0   ? Block.X
                                             : Dim == 1 ? Block.Y

@@ -36,7 +36,21 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   if (ExprDepth >= Opts.MaxExprDepth)
     return Value::unknown("expression nested too deeply to analyze");
   ++ExprDepth;
+  if (!WI.On) {
+    Value V = evalInner(E, M);
+    --ExprDepth;
+    assert(V.isWellFormed());
+    return V;
+  }
+  // The symbolic warp index (InterpWarpIndex.cpp): a value mentioning it
+  // may only reach the rules that keep or check it.
+  bool ParentW = WI.ChildW;
+  WI.ChildW = false;
   Value V = evalInner(E, M);
+  if (WI.ChildW && !consumesWarpIndex(E))
+    warpEscape(std::string("the warp index reaches a '") +
+               E->getStmtClassName() + "'");
+  WI.ChildW = ParentW || mentionsW(V);
   --ExprDepth;
   assert(V.isWellFormed());
   return V;
@@ -44,6 +58,46 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
 
 LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
   Value V = eval(E, M);
+  if (mentionsW(V)) {
+    // Decided the same way in every warp as here, or not at all.
+    LaneBool B = condOf(V, M);
+    if (!WI.Escaped.empty() || !WI.Split.empty())
+      return B;
+    // Decided alike in every warp, or the warps run again in groups that
+    // decide alike.
+    WI.On = false;
+    std::vector<LaneBool> Per;
+    for (unsigned W : WI.Set)
+      Per.push_back(condOf(warpAt(V, W), M));
+    WI.On = true;
+    auto Same = [](const LaneBool &X, const LaneBool &Y) {
+      LaneBits Und = ~(X.True | X.False);
+      return X.True == Y.True && X.False == Y.False &&
+             (X.Uniform & Und) == (Y.Uniform & Und);
+    };
+    if (llvm::all_of(Per, [&](const LaneBool &P) { return Same(P, B); }))
+      return B;
+    std::vector<std::vector<unsigned>> Groups;
+    std::vector<size_t> Rep;
+    for (size_t I = 0; I < Per.size(); ++I) {
+      size_t G = 0;
+      while (G < Rep.size() && !Same(Per[Rep[G]], Per[I]))
+        ++G;
+      if (G == Rep.size()) {
+        Rep.push_back(I);
+        Groups.emplace_back();
+      }
+      Groups[G].push_back(WI.Set[I]);
+    }
+    if (Groups.size() == 1) // every warp alike, unlike the symbolic rule
+      return Per[0];
+    warpSplit(std::move(Groups), "a condition", E);
+    return B;
+  }
+  return condOf(V, M);
+}
+
+LaneBool Interpreter::condOf(const Value &V, const LaneMask &M) {
   LaneBool B;
   B.Deps = V.Deps;
   if (V.isInt()) {
@@ -371,6 +425,8 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
   // Lanes where the condition holds take T, where it fails take F; undecided
   // lanes are defined only where both agree.
   Value R = Value::join(T, F, C.True, C.False);
+  checkJoinPerWarp(R, T, F, C.True, C.False,
+                   ~(C.True | C.False) & C.Uniform & M.May);
   // Undecided lanes that all go the same way hold one of the two values.
   if (LaneBits U = ~(C.True | C.False) & C.Uniform & M.May)
     R = joinUniform(R, T, F, U,

@@ -106,6 +106,13 @@ Interpreter::evalConditionalLValue(const ConditionalOperator *CO,
 Value Interpreter::selectValues(const Value &A, const Value &B,
                                 const LaneBool &C, const LaneMask &M) {
   Value R = Value::join(A, B, C.True, C.False);
+  if (mentionsW(A) || mentionsW(B))
+    R = perWarp(
+        &R,
+        [&](int64_t W) {
+          return Value::join(warpAt(A, W), warpAt(B, W), C.True, C.False);
+        },
+        "a '?:'");
   if (~(C.True | C.False) & M.May)
     appendDeps(R.Deps, C.Deps);
   return R;
@@ -128,6 +135,8 @@ std::optional<Value> Interpreter::selectPointers(const Value &A, const Value &B,
   if (!OA || !OB || OA->Space != OB->Space ||
       (OA->Space != MemObject::Shared && OA->Space != MemObject::Global))
     return std::nullopt;
+  if (mentionsW(A) || mentionsW(B))
+    warpEscape("pointers into two objects selected by the warp index");
   if (((C.True | C.False) & M.May) || !C.allUniform())
     return std::nullopt;
   LaneBits Same = A.I.laneEquals(B.I) & A.Defined & B.Defined;
@@ -572,7 +581,8 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
       return;
     Ev.Address = Value::unknown(L.Reason);
   }
-  std::string C = "warp " + std::to_string(CurWarp);
+  // With the symbolic warp index the warp is filled in per instance.
+  std::string C = WI.On ? "warp ?" : "warp " + std::to_string(CurWarp);
   for (const std::string &S : Context)
     C += ", " + S;
   Ev.Context = C;
@@ -632,6 +642,14 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
     return Value::unknown("value stored in a local object");
   // A value loaded at a warp-uniform address is one unknown per warp: a
   // symbol named by the expression (e.g. slot_mapping[token_idx]).
+  if (mentionsW(L.Addr)) {
+    // (Keyed by the address: not with the warp index in it; nor where some
+    // warp's address is uniform and the symbolic one is not.)
+    bool Uniform = L.Addr.I.isUniform(M.May);
+    for (unsigned W : WI.Set)
+      if (warpAt(L.Addr.I, W).isUniform(M.May) != Uniform)
+        warpEscape("a load at an address uniform in some warps only");
+  }
   if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
       (Ty->isIntegralOrEnumerationType() || Ty->isPointerType())) {
     std::string Name = sourceText(Site);
@@ -696,6 +714,24 @@ std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
   const APValue *V = D->evaluateValue();
   if (!V)
     return std::nullopt;
+  if (mentionsW(Addr)) {
+    // Each warp's elements, as one form in the warp index.
+    WI.On = false;
+    unsigned Found = 0;
+    for (unsigned W : WI.Set)
+      Found += constElement(warpAt(Addr, W), Ty, M).has_value();
+    WI.On = true;
+    if (Found == 0)
+      return std::nullopt;
+    if (Found != WI.Set.size()) {
+      warpEscape("a table element found in some warps only");
+      return std::nullopt;
+    }
+    return perWarp(
+        nullptr,
+        [&](int64_t W) { return *constElement(warpAt(Addr, W), Ty, M); },
+        "a table element");
+  }
   int64_t Bytes = sizeOf(Ty);
   LaneArray Out;
   Out.fill(0);
@@ -888,6 +924,8 @@ Interpreter::Binding *Interpreter::localBinding(const MemObject *Obj,
 }
 
 void Interpreter::forgetLocal(const Value &Addr) {
+  if (mentionsW(Addr))
+    warpEscape("a local element at an address of the warp index");
   if (!Addr.isPtr())
     return;
   if (Binding *B = localBinding(Addr.Base)) {
@@ -903,6 +941,8 @@ static LaneBits lanesAt(const Value &A, LaneBits Lanes, int64_t Off) {
 
 std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
                                             const LaneMask &M) {
+  if (mentionsW(Addr))
+    warpEscape("a local element at an address of the warp index");
   // Read only: a const binding does not copy elements it shares with a
   // saved frame (CowMap).
   const Binding *B = localBinding(Addr.Base);
@@ -933,7 +973,13 @@ std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
     if (It == B->Elems.end() || It->second.first != Size)
       return std::nullopt;
     const Value &V = It->second.second;
-    R = R ? Value::join(V, *R, Lanes, Done) : V;
+    if (R) {
+      Value J = Value::join(V, *R, Lanes, Done);
+      checkJoinPerWarp(J, V, *R, Lanes, Done, 0);
+      R = J;
+    } else {
+      R = V;
+    }
     Done |= Lanes;
   }
   return R;
@@ -941,6 +987,8 @@ std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
 
 void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
                              const LaneMask &M) {
+  if (mentionsW(Addr))
+    warpEscape("a local element at an address of the warp index");
   bool Outer = false, Split = false;
   Binding *B = localBinding(Addr.Base, &Outer, &Split);
   if (!B)

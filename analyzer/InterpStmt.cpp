@@ -80,8 +80,8 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     B.V = eval(D->getInit(), M);
     if (B.V.isInt() && D->getType()->isIntegerType() &&
         !D->getType()->isBooleanType())
-      B.V.I = B.V.I.truncated(Ctx.getIntWidth(D->getType()),
-                              D->getType()->isSignedIntegerOrEnumerationType());
+      B.V.I = truncate(B.V.I, Ctx.getIntWidth(D->getType()),
+                       D->getType()->isSignedIntegerOrEnumerationType());
   } else {
     B.V = Value::unknown("'" + D->getNameAsString() + "' is uninitialized");
   }
@@ -167,8 +167,8 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
   --Budget;
   Value V = eval(Init, M);
   if (V.isInt() && T->isIntegerType() && !T->isBooleanType())
-    V.I = V.I.truncated(Ctx.getIntWidth(T),
-                        T->isSignedIntegerOrEnumerationType());
+    V.I = truncate(V.I, Ctx.getIntWidth(T),
+                   T->isSignedIntegerOrEnumerationType());
   B.Elems[Off] = {sizeOf(T), V};
 }
 
@@ -350,9 +350,13 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
     Frame &F = Frames.back(); // after eval: calls may grow Frames
     // Lanes that may have returned at an earlier return (a condition not
     // decided in them) keep a value only where both returns agree.
-    F.RetVal = F.HasRet
-                   ? Value::join(V, F.RetVal, M.May & ~F.UnsureReturned, ~M.May)
-                   : V;
+    if (F.HasRet) {
+      Value J = Value::join(V, F.RetVal, M.May & ~F.UnsureReturned, ~M.May);
+      checkJoinPerWarp(J, V, F.RetVal, M.May & ~F.UnsureReturned, ~M.May, 0);
+      F.RetVal = J;
+    } else {
+      F.RetVal = V;
+    }
     F.HasRet = true;
   }
   Frame &F = Frames.back();
@@ -540,6 +544,7 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
     Binding J = KV.second;
     if (!KV.second.IsRef && !It->second.IsRef) {
       J.V = Value::join(KV.second.V, It->second.V, TakeA, TakeB);
+      checkJoinPerWarp(J.V, KV.second.V, It->second.V, TakeA, TakeB, Uniform);
       if (Uniform)
         J.V = joinUniform(
             J.V, KV.second.V, It->second.V, Uniform,
@@ -560,6 +565,7 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
         if (O == It->second.Elems.end() || O->second.first != E.first)
           continue;
         Value JV = Value::join(E.second, O->second.second, TakeA, TakeB);
+        checkJoinPerWarp(JV, E.second, O->second.second, TakeA, TakeB, Uniform);
         if (Uniform)
           JV = joinUniform(
               JV, E.second, O->second.second, Uniform,
@@ -699,9 +705,12 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
           // assumption): a multiplied counter that stopped growing (bits
           // shifted out, the sign flipped) ends the loop.
           std::optional<int64_t> Now;
-          if (const Binding *B = lookup(Counter))
+          if (const Binding *B = lookup(Counter)) {
+            if (mentionsW(B->V))
+              warpEscape("a multiplied loop counter of the warp index");
             if (!B->IsRef && B->V.definedIn(Active.May))
               Now = B->V.I.asConstant(Active.May);
+          }
           if (Now && LastCount && Grows &&
               (*Now == 0 || (*Now < 0) != (*LastCount < 0) ||
                std::llabs(*Now) <= std::llabs(*LastCount)))
@@ -906,6 +915,9 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
       Old.Base != New.Base || !Old.definedIn(M.May) || !New.definedIn(M.May))
     return Gen;
   std::optional<LaneInt> Delta = sub(New.I, Old.I);
+  if (Delta && mentionsW(*Delta))
+    warpEscape("the step of '" + D->getNameAsString() +
+               "' in a loop depends on the warp index");
   if (!Delta || !Delta->isUniform(M.May))
     return Gen;
   // j*delta = j*c + sum a * (j*s); products become named symbols.
@@ -964,6 +976,13 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
       // Expected: G + (After - Before), the same step as the first trip.
       const Value &Old = B->second.V, &New = A->second.V;
       bool Ok = false;
+      if (mentionsW(Old) || mentionsW(New)) {
+        // Which comparison is made must not differ between warps.
+        bool Same = New.sameAs(Old, Any.May);
+        for (unsigned W : WI.Set)
+          if (warpAt(New, W).sameAs(warpAt(Old, W), Any.May) != Same)
+            warpEscape("a loop induction on the warp index");
+      }
       if (New.sameAs(Old, Any.May) &&
           (New.Defined & Any.May) == (Old.Defined & Any.May)) {
         Ok = N->second.V.sameAs(G, Any.May) &&
@@ -974,6 +993,9 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
         std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
         Ok = Step && Got && Got->sameAs(*Step, Any.May);
       }
+      if (!Ok && (mentionsW(G) || mentionsW(N->second.V) || mentionsW(Old) ||
+                  mentionsW(New)))
+        warpEscape("a loop induction on the warp index");
       if (!Ok) {
         Value U = Value::unknown("'" + D->getNameAsString() +
                                  "' does not change by the same step in "

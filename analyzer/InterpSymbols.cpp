@@ -37,10 +37,14 @@ SymbolId Interpreter::symbolId(llvm::StringRef Name,
     NonNeg |= Name.starts_with("blockIdx.") || Name.starts_with("gridDim.");
     Key = Name;
   }
+  if (WI.On && !WI.MakingMonomial && mentionsW(FactorsOf))
+    warpEscape("a symbol made from the warp index");
   auto It = SymIds.find(Key);
   if (It != SymIds.end())
     return It->second;
   SymbolId Id = SymNames.size();
+  if (WI.On)
+    WI.Residual.resize(Id + 1, -1);
   // Two unknowns that print alike are told apart in messages: "p[i]" and
   // "p[i]#2" (a loop's iteration keeps its name: one per dynamic run).
   std::string Shown = Name.str();
@@ -81,6 +85,23 @@ Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
 }
 
 bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
+  if (mentionsW(V)) {
+    bool Sym = isNonNegative(V, Lanes, true);
+    if (!WI.Escaped.empty() || !WI.Split.empty())
+      return Sym;
+    WI.On = false;
+    std::vector<unsigned> Yes, No;
+    for (unsigned W : WI.Set)
+      (isNonNegative(warpAt(V, W), Lanes) ? Yes : No).push_back(W);
+    WI.On = true;
+    if (!Yes.empty() && !No.empty())
+      warpSplit({Yes, No}, "the sign of a value");
+    return No.empty();
+  }
+  return isNonNegative(V, Lanes, true);
+}
+
+bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes, bool) const {
   for (unsigned K = 0; K < kWarpSize; ++K) {
     if (!(Lanes >> K & 1))
       continue;
@@ -94,6 +115,8 @@ bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
 }
 
 std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
+  if (mentionsW(V))
+    warpEscape("a symbol keyed by a form of the warp index");
   unsigned L0 = llvm::countr_zero(Lanes ? Lanes : 1u);
   std::string S = std::to_string(V.consts()[L0]);
   for (const LaneInt::Term &T : V.terms())
@@ -123,6 +146,8 @@ static std::string formatUniform(const LaneInt &V,
 
 Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
                                 llvm::StringRef Op) {
+  if (mentionsW(A) || mentionsW(B))
+    warpEscape("an unknown made from the warp index");
   if (!A.isInt() || !B.isInt() || !A.I.isUniform() || !B.I.isUniform())
     return Value::unknown("lane-dependent product of unknown values");
   // (x >> a) >> b is x >> (a + b), and so for <<: one symbol and one name

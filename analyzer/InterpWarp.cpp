@@ -156,6 +156,8 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
     unsigned Width = 32;
     if (Args.size() > First + 2) {
       Value W = eval(Args[First + 2], M);
+      if (mentionsW(W))
+        warpEscape("a shuffle width of the warp index");
       std::optional<int64_t> C = W.isInt() && W.definedIn(M.May)
                                      ? W.I.asConstant(M.May)
                                      : std::nullopt;
@@ -165,7 +167,7 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
                    : Value::unknown("shuffle of an unknown width");
       Width = (unsigned)*C;
     }
-    return evalShuffle(shuffleKind(Name), V, L, Width, M);
+    return shuffleChecked(E, shuffleKind(Name), V, L, Width, M);
   }
 
   // Votes and the active mask.
@@ -257,7 +259,7 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
     Value V = eval(Rest[0], M), L = eval(Rest[1], M);
     unsigned W =
         G->Kind == Group::Tile && G->Size && G->Size <= 32 ? G->Size : 32;
-    return evalShuffle(shuffleKind(Name), V, L, W, M);
+    return shuffleChecked(E, shuffleKind(Name), V, L, W, M);
   }
   if ((Name == "any" || Name == "all" || Name == "ballot") && G &&
       Rest.size() == 1 && G->Kind == Group::Tile && G->Size == 32)
@@ -276,6 +278,22 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
                  : "result of 'reduce' (one value per tile, not per warp)");
   }
   return std::nullopt;
+}
+
+Value Interpreter::shuffleChecked(const CallExpr *E, StringRef Kind,
+                                  const Value &V, const Value &L,
+                                  unsigned Width, const LaneMask &M) {
+  if (!mentionsW(V) && !mentionsW(L))
+    return evalShuffle(Kind, V, L, Width, M);
+  // With the warp index (InterpWarpIndex.cpp): each warp's shuffle of its
+  // own values, as one form (`__shfl_sync(mask, threadIdx.x / 32, 0)`).
+  WI.Inlined.insert(E);
+  return perWarp(
+      nullptr,
+      [&](int64_t W) {
+        return evalShuffle(Kind, warpAt(V, W), warpAt(L, W), Width, M);
+      },
+      "a shuffle");
 }
 
 Value Interpreter::evalShuffle(StringRef Kind, const Value &V, const Value &L,
@@ -458,6 +476,26 @@ std::optional<Interpreter::Group> Interpreter::groupOf(const Expr *E,
 
 Value Interpreter::groupQuery(const Group &G, StringRef What,
                               const LaneMask &M) {
+  // Per-lane functions of the thread's rank: with the warp index
+  // (InterpWarpIndex.cpp), each warp's answer from its own thread ids, as
+  // one form in w (a block's thread_rank, a tile's meta_group_rank).
+  bool SameInEveryWarp = What == "size" || What == "num_threads" ||
+                         What == "group_size" || G.Kind == Group::Coalesced ||
+                         (G.Kind == Group::Tile && G.Size &&
+                          kWarpSize % G.Size == 0 && What == "thread_rank");
+  if (WI.On && !SameInEveryWarp) {
+    LaneArray Saved[3] = {Tid[0], Tid[1], Tid[2]};
+    Value R = perWarp(
+        nullptr,
+        [&](int64_t W) {
+          setThreadIds(unsigned(W));
+          return groupQuery(G, What, M);
+        },
+        "a cooperative-groups query");
+    for (unsigned D = 0; D < 3; ++D)
+      Tid[D] = Saved[D];
+    return R;
+  }
   LaneArray T = linearTid();
   auto PerLane = [&](auto F) {
     LaneArray Out;
@@ -556,7 +594,7 @@ std::optional<Value> Interpreter::evalGroupDim3Field(const CallExpr *Call,
   unsigned BD[3] = {Block.X, Block.Y, Block.Z};
   if (G->Kind == Group::Block) {
     if (N == "thread_index")
-      return Value::integer(LaneInt::perLane(Tid[Dim]));
+      return Value::integer(WI.On ? WI.Tid[Dim] : LaneInt::perLane(Tid[Dim]));
     if (N == "group_index")
       return symbolValue(std::string("blockIdx.") + XYZ[Dim]);
     if (N == "dim_threads" || N == "group_dim")

@@ -15,20 +15,16 @@ using namespace ccl;
 
 Interpreter::Interpreter(ASTContext &Ctx, const InterpreterOptions &Opts,
                          Dim3 Block, Sink OnAccess)
-    : Ctx(Ctx), Opts(Opts), Block(Block), OnAccess(std::move(OnAccess)) {}
+    : Ctx(Ctx), Opts(Opts), Block(Block) {
+  this->OnAccess = [this, F = std::move(OnAccess)](const AccessEvent &Ev) {
+    ++Emitted;
+    F(Ev);
+  };
+}
 
 void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   CurWarp = Warp;
-  InBlock = 0;
-  unsigned Threads = Block.threads();
-  for (unsigned K = 0; K < kWarpSize; ++K) {
-    unsigned T = Warp * kWarpSize + K;
-    if (T < Threads)
-      InBlock |= LaneBits(1) << K;
-    Tid[0][K] = T % Block.X;
-    Tid[1][K] = (T / Block.X) % Block.Y;
-    Tid[2][K] = T / (Block.X * Block.Y);
-  }
+  setThreadIds(Warp);
   // One run per combination of the cases of the choice points a run meets
   // (caseSplit), in depth-first order: the plan of the next run keeps the
   // cases of the choice points before the last one that has a case left,
@@ -60,7 +56,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
     ++CasePlan.back();
     // Not every case is analyzed: the records may miss a worse one.
     if (TotalSteps > 4 * Opts.MaxSteps) {
-      if (Incomplete.empty())
+      if (Incomplete.empty() && !warpRunStopped())
         Incomplete = "the runs of a case split ran out of the step budget";
       break;
     }
@@ -70,8 +66,22 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   InCase = false;
 }
 
+void Interpreter::setThreadIds(unsigned Warp) {
+  InBlock = 0;
+  unsigned Threads = Block.threads();
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    unsigned T = Warp * kWarpSize + K;
+    if (T < Threads)
+      InBlock |= LaneBits(1) << K;
+    Tid[0][K] = T % Block.X;
+    Tid[1][K] = (T / Block.X) % Block.Y;
+    Tid[2][K] = T / (Block.X * Block.Y);
+  }
+}
+
 void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
   Steps = 0;
+  Emitted = 0;
   WarpIterations = 0;
   MaybeTrips = 0;
   JoinRuns = 0;
@@ -99,9 +109,13 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
     F.Vars[P] = B;
   }
   Frames.push_back(std::move(F));
-  exec(Kernel->getBody(), LaneMask::all(InBlock));
-  if (Steps > Opts.MaxSteps && Incomplete.empty())
+  runKernelBody(Kernel, LaneMask::all(InBlock));
+  // (A run with the warp index that escaped or split is stopped through
+  // the budget, and thrown away.)
+  if (Steps > Opts.MaxSteps && Incomplete.empty() && !warpRunStopped())
     Incomplete = "the analysis step budget ran out";
+  if (Steps > Opts.MaxSteps)
+    warpEscape("the step budget ran out");
   Frames.clear();
 }
 
@@ -112,6 +126,12 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   // case runs the whole warp again).
   if (N == 0 || !Recording || Steps > Opts.MaxSteps / kMaxCaseRuns)
     return std::nullopt;
+  if (mentionsW(Deps))
+    warpEscape("a case split on the warp index");
+  // A resumed run has not repeated the part before its checkpoint, which
+  // every run of a case split would (runWarp).
+  if (WI.On && WI.Resume)
+    warpEscape("a case split after a split of the warps");
   auto It = CaseOfKey.find(Key);
   if (It != CaseOfKey.end())
     return CasePlan.size() > It->second ? CasePlan[It->second] : 0;

@@ -38,6 +38,10 @@
 //                      cooperative groups (this_thread_block, tiled_partition,
 //                      thread_rank, size, meta_group_rank, group_index, ...)
 //   InterpSymbols.cpp  creating and naming symbols
+//   InterpWarpIndex.cpp  one run for every warp of a block: threadIdx with
+//                      a symbolic warp index, the rules that check a value
+//                      of it per warp, splits of the warps into groups,
+//                      the replay of the run's events for each warp
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_INTERPRETER_H
@@ -51,10 +55,12 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace clang {
@@ -83,6 +89,7 @@ struct AccessEvent {
 
 class Interpreter {
 public:
+  struct Checkpoint;
   using Sink = std::function<void(const AccessEvent &)>;
 
   Interpreter(clang::ASTContext &Ctx, const InterpreterOptions &Opts,
@@ -101,6 +108,46 @@ public:
   using LaunchHook = std::function<void(const clang::CUDAKernelCallExpr *,
                                         std::optional<Dim3>)>;
   void runHost(const clang::FunctionDecl *Fn, LaunchHook OnLaunch);
+
+  // ---- One run for every warp (InterpWarpIndex.cpp) ----
+  /// Makes the next runWarp run every warp of the block at once: threadIdx
+  /// is the lanes' values in warp 0 plus a multiple of the *warp index*, a
+  /// symbol w in 0 .. warps-1 (only where every component of threadIdx is
+  /// linear in w: 1-D blocks, blocks whose x extent divides 32, and x = 32).
+  /// The run stops being valid ("escapes") as soon as a result or decision
+  /// could differ between warps otherwise than by substituting w (a
+  /// condition decided in some warp and not here, a value made unknown that
+  /// one warp knows, a symbol named after w): warpIndexEscaped() then says
+  /// so and the caller runs the warps one by one instead. False when the
+  /// block's shape does not allow it.
+  bool beginWarpIndexRun(llvm::ArrayRef<unsigned> Set = {});
+  /// Why the run with the symbolic warp index is not valid (empty if it is).
+  const std::string &warpIndexEscaped() const { return WI.Escaped; }
+  /// The run met a decision that differs between its warps: the groups of
+  /// warps to run again (each with its own run), in order; empty if none.
+  const std::vector<std::vector<unsigned>> &warpIndexSplit() const {
+    return WI.Split;
+  }
+  const std::string &warpIndexSplitWhy() const { return WI.SplitWhy; }
+  /// The state before the statement of the kernel body in which the split
+  /// happened (the warps' runs resume there: resumeWarpIndexRun), and how
+  /// many events the run had sent by then; null when the runs must start
+  /// over (a case split came first).
+  const Checkpoint *warpIndexSplitPoint() const { return WI.SplitAt.get(); }
+  std::shared_ptr<const Checkpoint> warpIndexSplitPointShared() const {
+    return WI.SplitAt;
+  }
+  unsigned long eventsAt(const Checkpoint &C) const;
+  /// The next runWarp resumes from \p C (for the warps of the next
+  /// beginWarpIndexRun); null: from the start.
+  void resumeWarpIndexRun(std::shared_ptr<const Checkpoint> C) {
+    WI.Resume = std::move(C);
+  }
+  /// Event \p Ev of the symbolic run as warp \p W of the block issues it:
+  /// the warp index replaced by W in its address and context.
+  AccessEvent warpInstance(const AccessEvent &Ev, unsigned W) const;
+  /// The number of warps of the block.
+  unsigned warpsInBlock() const;
 
   const std::vector<std::string> &symbolNames() const { return SymNames; }
   /// Why not every dynamic access was analyzed (empty when all were).
@@ -288,6 +335,8 @@ private:
   // ---- operators, the conditional operator, constructors.              ----
   Value eval(const clang::Expr *E, const LaneMask &M);
   LaneBool evalCond(const clang::Expr *E, const LaneMask &M);
+  /// The condition a value stands for (non-zero), lane by lane.
+  LaneBool condOf(const Value &V, const LaneMask &M);
   Value evalInner(const clang::Expr *E, const LaneMask &M);
   Value evalThis();
   Value evalRecovery(const clang::RecoveryExpr *E, const LaneMask &M);
@@ -307,6 +356,9 @@ private:
   Value evalArith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
                   clang::QualType LTy, clang::QualType RTy,
                   clang::QualType ResTy);
+  Value evalArithImpl(clang::BinaryOperatorKind Op, const Value &L,
+                      const Value &R, clang::QualType LTy, clang::QualType RTy,
+                      clang::QualType ResTy);
   Value evalPointerArith(clang::BinaryOperatorKind Op, const Value &L,
                          const Value &R, clang::QualType LTy,
                          clang::QualType RTy);
@@ -447,8 +499,14 @@ private:
   /// after it).
   std::optional<unsigned> caseSplit(unsigned N, const std::string &Key,
                                     llvm::ArrayRef<SymbolId> Deps);
+  /// Tid and InBlock for warp \p Warp of the block.
+  void setThreadIds(unsigned Warp);
   /// One run of the kernel body for the current warp.
   void runWarpOnce(const clang::FunctionDecl *Kernel);
+  /// The kernel's body, statement by statement (checkpoints between them
+  /// with the warp index: InterpWarpIndex.cpp).
+  void runKernelBody(const clang::FunctionDecl *Kernel, LaneMask M);
+  void fixWarpIndex(int64_t W);
   static constexpr unsigned kMaxCaseRuns = 64;
   std::function<void()> CaseRun;
   /// The case of each choice point, for this run (from the previous run's
@@ -473,6 +531,10 @@ private:
                                     const LaneMask &M);
   Value evalShuffle(llvm::StringRef Kind, const Value &V, const Value &Lane,
                     unsigned Width, const LaneMask &M);
+  /// evalShuffle, per warp when a value mentions the warp index.
+  Value shuffleChecked(const clang::CallExpr *E, llvm::StringRef Kind,
+                       const Value &V, const Value &Lane, unsigned Width,
+                       const LaneMask &M);
   Value evalVote(llvm::StringRef Kind, const clang::Expr *Pred,
                  const clang::CallExpr *E, const LaneMask &M);
   /// A warp-uniform unknown that is new at every evaluation (a vote, a
@@ -513,6 +575,8 @@ private:
   /// Every lane of \p Lanes of the form \p V is >= 0 (a constant >= 0
   /// plus non-negative multiples of non-negative symbols).
   bool isNonNegative(const LaneInt &V, LaneBits Lanes = kAllLanes) const;
+  /// The rule itself (the warp index not checked).
+  bool isNonNegative(const LaneInt &V, LaneBits Lanes, bool) const;
   static std::string parmKey(const clang::ParmVarDecl *P);
   /// The key of a uniform form: symbol ids, not names ("#3*2 + 5").
   std::string formKey(const LaneInt &V, LaneBits Lanes) const;
@@ -520,6 +584,77 @@ private:
   /// named "A op B" (the same name is the same symbol).
   Value opaqueSymbol(const Value &A, const Value &B, llvm::StringRef Op);
   std::string sourceText(const clang::Expr *E) const;
+
+  // ---- The symbolic warp index (InterpWarpIndex.cpp) ----
+  struct WarpIndexState {
+    bool On = false;
+    SymbolId W = 0;
+    unsigned Warps = 0;
+    /// The warps this run stands for (W takes these values).
+    std::vector<unsigned> Set;
+    /// Groups of Set to run again, each alone (a decision differs).
+    std::vector<std::vector<unsigned>> Split;
+    std::string SplitWhy; ///< what differed, for CCL_WARP_CROSSCHECK
+    /// The state before the current statement of the kernel body, and the
+    /// one the split happened in; where the next run resumes.
+    std::shared_ptr<const Checkpoint> Latest, SplitAt, Resume;
+    /// threadIdx.{x,y,z} as forms in W.
+    LaneInt Tid[3];
+    /// Per symbol: -1 not made from W; -2 W itself; -3 a family (one
+    /// unknown per warp, Family); >= 0 the other factor of a monomial W*x
+    /// (x's symbol).
+    std::vector<int64_t> Residual;
+    /// The members of each family symbol, by warp.
+    /// (The member of warp w is Coef * Sym.)
+    std::map<SymbolId, std::map<unsigned, std::pair<SymbolId, int64_t>>> Family;
+    /// Why the run is not valid; empty while it is.
+    std::string Escaped;
+    /// Inlined calls (callFunction's call sites) since the last check.
+    llvm::SmallPtrSet<const clang::Expr *, 4> Inlined;
+    /// Set by eval when a child's value mentions W.
+    bool ChildW = false;
+    /// productSymbol is making a monomial of W (symbolId lets it).
+    bool MakingMonomial = false;
+  };
+  mutable WarpIndexState WI;
+  /// Access events sent so far.
+  unsigned long Emitted = 0;
+  bool mentionsW(const LaneInt &V) const;
+  bool mentionsW(const Value &V) const {
+    return WI.On && !V.isUnknown() && mentionsW(V.I);
+  }
+  bool mentionsW(llvm::ArrayRef<SymbolId> S) const;
+  /// \p V with the warp index replaced by \p W.
+  LaneInt warpAt(const LaneInt &V, int64_t W) const;
+  Value warpAt(const Value &V, int64_t W) const;
+  /// Deps without W, a monomial W*x as x.
+  llvm::SmallVector<SymbolId, 2> warpFreeDeps(llvm::ArrayRef<SymbolId> D) const;
+  void warpEscape(llvm::StringRef Why) const;
+  /// Stops the run: its warps are run again in \p Groups.
+  void warpSplit(std::vector<std::vector<unsigned>> Groups,
+                 llvm::StringRef What, const clang::Expr *At = nullptr) const;
+  static bool sameValue(const Value &A, const Value &B);
+  /// perWarp's results \p E as a form with family symbols (one unknown per
+  /// warp); nullopt when they are not that.
+  std::optional<LaneInt> warpFamilies(const std::vector<Value> &E);
+  /// The run with the warp index escaped or split (it is being stopped).
+  bool warpRunStopped() const {
+    return WI.On && (!WI.Split.empty() || !WI.Escaped.empty());
+  }
+  /// A result that holds in every warp: \p Sym (the symbolic rule's) if,
+  /// with w replaced, it is \p Expect(w) (the result computed from the
+  /// operands with w replaced) for every warp w, else the warps' results
+  /// as one form linear in w; escapes when they are not.
+  Value perWarp(const Value *Sym, llvm::function_ref<Value(int64_t)> Expect,
+                llvm::StringRef What);
+  /// eval's rule: \p E consumes its children's values without deciding on
+  /// their form (or decides through a checked rule).
+  bool consumesWarpIndex(const clang::Expr *E);
+  /// Value::join's result \p J of \p A and \p B, checked against each warp.
+  void checkJoinPerWarp(Value &J, const Value &A, const Value &B,
+                        LaneBits TakeA, LaneBits TakeB, LaneBits Uniform);
+  /// V.truncated(...), checked against each warp.
+  LaneInt truncate(const LaneInt &V, unsigned Bits, bool Signed) const;
 
   clang::ASTContext &Ctx;
   const InterpreterOptions &Opts;

@@ -5,6 +5,8 @@
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <map>
 #include <memory>
@@ -37,8 +39,7 @@ std::string costKey(const AccessEvent &Ev) {
 /// (site, space, op): the worst instance, exactness, dependencies.
 class RecordFolder {
 public:
-  explicit RecordFolder(ASTContext &Ctx)
-      : Fusion(Ctx), Together(Ctx) {}
+  explicit RecordFolder(ASTContext &Ctx) : Fusion(Ctx), Together(Ctx) {}
   /// The next events come from another warp.
   void newWarp() {
     Fusion.newWarp();
@@ -210,9 +211,191 @@ std::string analysisKey(const FunctionDecl *Kernel, Dim3 Block,
   return K;
 }
 
+/// Every warp of the block at once (Interpreter::beginWarpIndexRun): the
+/// events of one run with a symbolic warp index, replayed for each warp in
+/// order. Nothing when the block's shape does not allow it or the run
+/// escaped (then the warps run one by one).
+std::optional<std::vector<AccessRecord>>
+runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
+                  const InterpreterOptions &Opts, std::string *Why) {
+  // An event, or (Site null) the start of a further run of a case split.
+  std::vector<AccessEvent> Events;
+  Interpreter I(Ctx, Opts, Block,
+                [&Events](const AccessEvent &Ev) { Events.push_back(Ev); });
+  I.onCaseRun([&Events] { Events.push_back(AccessEvent{}); });
+  // Runs for groups of warps: a decision that differs between the warps of
+  // a run splits it into groups that decide alike (each run again).
+  // A group resumes from the statement of the kernel body where its run
+  // split off (with the events sent before it), or starts over.
+  struct Group {
+    std::vector<unsigned> Warps;
+    std::shared_ptr<const Interpreter::Checkpoint> From;
+    std::shared_ptr<const std::vector<AccessEvent>> Before;
+  };
+  std::vector<Group> Todo;
+  std::vector<std::pair<std::vector<unsigned>, std::vector<AccessEvent>>> Done;
+  unsigned Runs = 0;
+  std::string SplitWhy;
+  for (bool First = true; First || !Todo.empty(); First = false) {
+    Group G;
+    if (!First) {
+      G = std::move(Todo.front());
+      Todo.erase(Todo.begin());
+    }
+    if (!I.beginWarpIndexRun(G.Warps)) {
+      if (Why)
+        *Why = "block shape";
+      return std::nullopt;
+    }
+    std::vector<unsigned> Set = G.Warps;
+    Events.clear();
+    if (G.Before)
+      Events = *G.Before;
+    I.resumeWarpIndexRun(G.From);
+    ++Runs;
+    I.runWarp(Kernel, First ? 0 : Set.front());
+    if (!I.warpIndexEscaped().empty()) {
+      if (Why)
+        *Why = I.warpIndexEscaped();
+      return std::nullopt;
+    }
+    if (!I.warpIndexSplit().empty()) {
+      SplitWhy += "; " + I.warpIndexSplitWhy() + " (" +
+                  std::to_string(I.warpIndexSplit().size()) + " groups)";
+      std::shared_ptr<const Interpreter::Checkpoint> At;
+      std::shared_ptr<const std::vector<AccessEvent>> Before;
+      if (const Interpreter::Checkpoint *C = I.warpIndexSplitPoint()) {
+        // (The checkpoint is kept alive by the interpreter until the next
+        // run begins; copy the pointer the interpreter shares.)
+        At = I.warpIndexSplitPointShared();
+        Events.resize(I.eventsAt(*C));
+        Before = std::make_shared<const std::vector<AccessEvent>>(Events);
+      }
+      for (const auto &W : I.warpIndexSplit())
+        Todo.push_back({W, At, Before});
+      continue;
+    }
+    if (First)
+      for (unsigned W = 0; W < I.warpsInBlock(); ++W)
+        Set.push_back(W);
+    Done.emplace_back(std::move(Set), std::move(Events));
+  }
+  if (Why)
+    *Why = std::to_string(Runs) + " run(s)" + SplitWhy;
+  std::vector<const std::vector<AccessEvent> *> Of(I.warpsInBlock());
+  for (const auto &D : Done)
+    for (unsigned W : D.first)
+      Of[W] = &D.second;
+  RecordFolder Folder(Ctx);
+  for (unsigned W = 0; W < I.warpsInBlock(); ++W) {
+    Folder.newWarp();
+    for (const AccessEvent &Ev : *Of[W]) {
+      if (!Ev.Site)
+        Folder.newWarp();
+      else
+        Folder.add(I.warpInstance(Ev, W), I);
+    }
+  }
+  return Folder.finish(I, Ctx.getSourceManager());
+}
+
+/// A record as text, every field (CCL_WARP_CROSSCHECK).
+std::string recordText(const AccessRecord &R) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  auto G = [&OS](const GlobalCost &C) {
+    OS << C.Sectors << '/' << C.IdealSectors << ' ';
+  };
+  auto S2 = [&OS](const SharedCost &C) {
+    OS << C.Wavefronts << '/' << C.IdealWavefronts << '/' << C.ConflictWays
+       << ' ';
+  };
+  auto Cost = [&](const AccessCost &C) {
+    OS << C.Known << C.Exact << C.Shared << ' ' << C.ActiveLanes << ' '
+       << C.Lanes << ' ';
+    G(C.G);
+    G(C.BestG);
+    S2(C.S);
+    S2(C.BestS);
+    for (int64_t O : C.WorstOffsets)
+      OS << O << ',';
+    OS << C.Reason << '|' << C.HoldsFor << '|' << C.Pattern << '|';
+  };
+  OS << (const void *)R.Site << ' ' << int(R.Op) << ' ' << R.Bytes << ' '
+     << int(R.Space) << ' ' << R.Object << ' ' << R.AlignReason << ' '
+     << R.Known << R.Exact << ' ' << R.Reason << ' ' << R.Instances << ' '
+     << R.WorstContext << '|' << R.HoldsFor << '|';
+  Cost(R.Worst);
+  Cost(R.Best);
+  // Fresh unknowns (a vote, a reduction) are one per warp when the warps
+  // run one by one ("ballot(...)#3", "#6", ...): compared without the
+  // numbers that tell them apart.
+  std::set<std::string> Names;
+  for (const std::string &D : R.DependsOn) {
+    size_t H = D.rfind('#');
+    Names.insert(H != std::string::npos &&
+                         D.find_first_not_of("0123456789", H + 1) ==
+                             std::string::npos
+                     ? D.substr(0, H)
+                     : D);
+  }
+  for (const std::string &D : Names)
+    OS << D << ',';
+  OS << '|' << R.Together.Covered << R.Together.Span << ' '
+     << R.Together.Partners.size() << R.Together.OwnPieces
+     << R.Together.OwnIterations;
+  G(R.Together.G);
+  return S;
+}
+
+std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
+                                        const FunctionDecl *Kernel, Dim3 Block,
+                                        const InterpreterOptions &Opts);
+
 std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                                     Dim3 Block,
                                     const InterpreterOptions &Opts) {
+  // CCL_WARP_CROSSCHECK=FILE: both ways, differences appended to FILE (the
+  // records of the one run are returned where there is one, so a corpus
+  // sweep under it also shows what the default gives).
+  static const char *Check = getenv("CCL_WARP_CROSSCHECK");
+  static const bool ByWarp = getenv("CCL_WARP_BY_WARP") != nullptr;
+  if (Check) {
+    std::string Why;
+    auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, &Why);
+    std::vector<AccessRecord> Each = runWarpByWarp(Ctx, Kernel, Block, Opts);
+    std::string A, B;
+    if (Once) {
+      for (const AccessRecord &R : *Once)
+        A += recordText(R) + "\n";
+      for (const AccessRecord &R : Each)
+        B += recordText(R) + "\n";
+    }
+    static std::mutex M;
+    std::lock_guard<std::mutex> L(M);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Check, EC, llvm::sys::fs::OF_Append);
+    if (!EC) {
+      PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
+          Ctx.getSourceManager().getExpansionLoc(Kernel->getLocation()));
+      OS << (A == B ? (Once ? "SAME" : "ESCAPED") : "DIFFERENT") << '\t'
+         << (P.isValid() ? P.getFilename() : "?") << ':'
+         << (P.isValid() ? P.getLine() : 0) << '\t' << Kernel->getName() << '\t'
+         << Block.str() << '\t' << Why << '\n';
+      if (A != B)
+        OS << "--- at once\n" << A << "--- warp by warp\n" << B;
+    }
+    return Once ? std::move(*Once) : std::move(Each);
+  }
+  if (!ByWarp)
+    if (auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, nullptr))
+      return std::move(*Once);
+  return runWarpByWarp(Ctx, Kernel, Block, Opts);
+}
+
+std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
+                                        const FunctionDecl *Kernel, Dim3 Block,
+                                        const InterpreterOptions &Opts) {
   RecordFolder Folder(Ctx);
   Interpreter I(Ctx, Opts, Block,
                 [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });

@@ -9,9 +9,11 @@
 // Symbols stand for values the analysis does not know (blockIdx.x, a kernel
 // argument `n`, gridDim.x, a loop's iteration number, a value loaded from
 // memory at a warp-uniform address).  A symbol has the same value in every
-// lane of a warp.  Thread ids are never symbols: the interpreter runs each
-// warp of the block separately with concrete threadIdx values, so lane k of
-// warp w has concrete x, y, z.
+// lane of a warp.  Thread ids are concrete per lane: lane k of warp w has
+// concrete x, y, z. (One exception: the interpreter may run all warps of a
+// block at once with the warp index w as a symbol, threadIdx = its warp-0
+// values + a*w, and replays the run for each warp with w replaced:
+// InterpWarpIndex.cpp.)
 //
 // Worked examples for a 256x1x1 block, warp 1 (threads 32..63):
 //   threadIdx.x                    C = [32, 33, ..., 63]            no terms

@@ -18,7 +18,10 @@ config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py",
 path = os.path.pathsep.join([config.ccl_bin_dir, config.llvm_tools_dir,
                              config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
-for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
+# CCL_WARP_CROSSCHECK / CCL_WARP_BY_WARP: the whole suite with the warps
+# also (or only) run one by one (analyzer/InterpWarpIndex.cpp).
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME",
+            "CCL_WARP_CROSSCHECK", "CCL_WARP_BY_WARP"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # Colors off, no terminal: tests see what CI sees.

@@ -3,6 +3,7 @@
 // once per flagged access; the same question is answered once per AST.
 #include "analyzer/KernelAnalysis.h"
 #include "CudaSnippet.h"
+#include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -117,6 +118,85 @@ TEST(KernelAnalysis, PaddedMemoDiesWithTheAST) {
     // [32][33] padded by one is 34 floats per row: 2-way.
     EXPECT_EQ(P[2].Worst.S.ConflictWays, Rows == std::string("32") ? 1u : 2u);
   }
+}
+
+} // namespace
+
+namespace {
+
+// One run for every warp (analyzer/InterpWarpIndex.cpp): each event of the
+// run with the symbolic warp index, replayed for warp w, is the event warp
+// w's own run sends.
+const char *RowPerWarp = R"(
+__global__ void k(float *out, const float *in, int n) {
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  int row = blockIdx.x * 8 + warp;
+  out[row * 32 + lane] = in[lane * n + warp];
+  if (lane < 4)
+    out[(threadIdx.x % 128) * 2] = 0;
+})";
+
+std::vector<AccessEvent> eventsOf(clang::ASTContext &Ctx,
+                                  const clang::FunctionDecl *K, int Warp,
+                                  std::unique_ptr<Interpreter> &Keep) {
+  auto Events = std::make_shared<std::vector<AccessEvent>>();
+  static InterpreterOptions Static;
+  Keep = std::make_unique<Interpreter>(
+      Ctx, Static, Dim3{256, 1, 1},
+      [Events](const AccessEvent &Ev) { Events->push_back(Ev); });
+  if (Warp < 0) {
+    EXPECT_TRUE(Keep->beginWarpIndexRun());
+    Keep->runWarp(K, 0);
+  } else {
+    Keep->runWarp(K, Warp);
+  }
+  return *Events;
+}
+
+TEST(KernelAnalysis, WarpIndexRunIsEveryWarpsRun) {
+  auto AST = parseCuda(RowPerWarp);
+  ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  clang::ASTContext &Ctx = AST->getASTContext();
+  const clang::FunctionDecl *K = kernel(Ctx);
+  ASSERT_NE(K, nullptr);
+  std::unique_ptr<Interpreter> Sym;
+  std::vector<AccessEvent> Once = eventsOf(Ctx, K, -1, Sym);
+  // `threadIdx.x % 128` is no form of w over 8 warps: the run splits.
+  ASSERT_EQ(Sym->warpIndexEscaped(), "");
+  ASSERT_EQ(Sym->warpIndexSplit().size(), 4u);
+  // Up to the split (the if statement), the run is every warp's.
+  ASSERT_NE(Sym->warpIndexSplitPoint(), nullptr);
+  unsigned long Shared = Sym->eventsAt(*Sym->warpIndexSplitPoint());
+  ASSERT_EQ(Shared, 2u);
+  for (unsigned W = 0; W < 8; ++W) {
+    std::unique_ptr<Interpreter> Own;
+    std::vector<AccessEvent> Each = eventsOf(Ctx, K, W, Own);
+    ASSERT_GE(Each.size(), Shared);
+    for (unsigned E = 0; E < Shared; ++E) {
+      AccessEvent I = Sym->warpInstance(Once[E], W);
+      EXPECT_EQ(I.Site, Each[E].Site);
+      EXPECT_EQ(I.Context, Each[E].Context);
+      EXPECT_EQ(I.Mask.May, Each[E].Mask.May);
+      // The same numbers: the same constants, and a coefficient for every
+      // unknown that is the same unknown (by name: the two interpreters
+      // number symbols each in their own order).
+      EXPECT_EQ(I.Address.I.consts(), Each[E].Address.I.consts());
+      ASSERT_EQ(I.Address.I.terms().size(), Each[E].Address.I.terms().size());
+      for (size_t T = 0; T < I.Address.I.terms().size(); ++T) {
+        EXPECT_EQ(Sym->symbolNames()[I.Address.I.terms()[T].Sym],
+                  Own->symbolNames()[Each[E].Address.I.terms()[T].Sym]);
+        EXPECT_EQ(I.Address.I.terms()[T].Coef,
+                  Each[E].Address.I.terms()[T].Coef);
+      }
+    }
+  }
+  // The records of both ways agree (analyzeKernel runs at once by default).
+  std::vector<AccessRecord> Records =
+      analyzeKernel(Ctx, K, {256, 1, 1}, InterpreterOptions());
+  ASSERT_EQ(Records.size(), 3u);
+  EXPECT_EQ(Records[0].Worst.G.Sectors, 4u); // out[row * 32 + lane]
+  EXPECT_EQ(Records[0].Instances, 8u);       // one per warp
+  EXPECT_EQ(Records[2].Instances, 8u);       // the store after the split
 }
 
 } // namespace

@@ -1,0 +1,114 @@
+// One run for every warp of a block (analyzer/InterpWarpIndex.cpp):
+// threadIdx is the lanes' values in warp 0 plus a multiple of a symbolic
+// warp index w; each access of that run is replayed for every warp. The
+// numbers must be exactly those of running the warps one by one
+// (CCL_WARP_BY_WARP=1): the JSON reports are compared whole. A decision that
+// differs between warps splits the warps into groups (each group resumes
+// from the statement of the kernel body where it split off); a rule that is
+// not checked for the warp index makes the kernel run warp by warp.
+//
+// RUN: %lint %s --block-dim=256 --block-dim=one_warp:32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint %s --block-dim=256 --block-dim=one_warp:32 --report=all --format=json > %t.once.json
+// RUN: env CCL_WARP_BY_WARP=1 %lint %s --block-dim=256 --block-dim=one_warp:32 --report=all --format=json > %t.each.json
+// RUN: diff %t.once.json %t.each.json
+// 2-D blocks narrower than a warp: threadIdx.y is linear in w too.
+// RUN: %lint %s --block-dim=16,16 --report=all --format=json > %t.once2.json
+// RUN: env CCL_WARP_BY_WARP=1 %lint %s --block-dim=16,16 --report=all --format=json > %t.each2.json
+// RUN: diff %t.once2.json %t.each2.json
+// CCL_WARP_CROSSCHECK=FILE runs both and says per kernel how it went.
+// RUN: rm -f %t.log
+// RUN: env CCL_WARP_CROSSCHECK=%t.log %lint %s --block-dim=256 --block-dim=one_warp:32 > /dev/null
+// RUN: FileCheck %s --check-prefix=XC --input-file=%t.log
+// XC-NOT: DIFFERENT
+
+// A row per warp: the row is the warp index (tid / 32 is w, tid % 32 the
+// lane), one run for all 8 warps.
+// XC: SAME {{.*}}row_per_warp{{.*}}1 run(s)
+__global__ void row_per_warp(float* out, const float* in, int n) {
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  out[warp * 32 + lane] = in[lane * 32 + warp];
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-3]]:27: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k
+
+// `tid % 128` of a 256-thread block is no form of w (warps 0 and 4 get the
+// same values): the warps split into the groups that compute the same
+// (0 and 4, 1 and 5, ...), and again at `/ 128`.
+// XC-NEXT: SAME {{.*}}half_block_rows{{.*}}run(s); operator '%' (4 groups)
+__global__ void half_block_rows(float* out, const float* in) {
+  int col = threadIdx.x % 128, half = threadIdx.x / 128;
+  out[half * 128 + col] = in[col * 2 + half];
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-3]]:27: warning: global load 'in[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k
+
+// A row per warp of an unknown width: (8 * blockIdx.x + w) * n is one
+// unknown product per warp (a family: each warp's own), as with the warps
+// run one by one.
+// XC-NEXT: SAME {{.*}}row_of_unknown_width{{.*}}1 run(s)
+__global__ void row_of_unknown_width(float* out, const float* in, int n) {
+  int row = blockIdx.x * 8 + threadIdx.x / 32, lane = threadIdx.x % 32;
+  const float* r = in + row * n;
+  out[row] = r[lane];
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 1 sector (ideal 1, 100.0%), all lanes write the same address, exact
+// CHECK: warp-index.cu:[[@LINE-3]]:14: remark: global load 'r[...]': 5 sectors (ideal 4, 80.0%), lane k reads byte 4*k; worst case over blockIdx.x, n
+
+// A tree reduction: `tid < k` is decided alike in some warps and not in
+// others; the warps split into groups at the loop (the statement of the
+// kernel body it is in) and each group resumes there.
+// XC-NEXT: SAME {{.*}}tree_reduction{{.*}}run(s); operator '<' (2 groups)
+__global__ void tree_reduction(float* out, const float* in) {
+  __shared__ float s[256];
+  int tid = threadIdx.x;
+  s[tid] = in[blockIdx.x * 256 + tid];
+  __syncthreads();
+  for (int k = 128; k > 0; k >>= 1) {
+    if (tid < k)
+      s[tid] += s[tid + k];
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = s[0];
+}
+// CHECK: warp-index.cu:[[@LINE-10]]:3: remark: shared store 's[...]': 1 wavefront (ideal 1, 1-way), lane k writes byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-11]]:12: remark: global load 'in[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-8]]:7: remark: shared load 's[...]': 1 wavefront
+// CHECK: warp-index.cu:[[@LINE-9]]:7: remark: shared store 's[...]': 1 wavefront
+// CHECK: warp-index.cu:[[@LINE-10]]:17: remark: shared load 's[...]': 1 wavefront
+// CHECK: warp-index.cu:[[@LINE-7]]:5: remark: global store 'out[...]': 1 sector (ideal 1, 100.0%), only lane 0 is active, exact
+// CHECK: warp-index.cu:[[@LINE-8]]:23: remark: shared load 's[...]': 1 wavefront (ideal 1, 1-way), only lane 0 is active, exact
+
+// A local array indexed by the warp index: its elements are kept by
+// concrete offset, so the warps run one by one.
+// XC-NEXT: ESCAPED {{.*}}local_by_warp{{.*}}a local element at an address of the warp index
+__global__ void local_by_warp(float* out) {
+  int table[8] = {0, 4, 8, 12, 16, 20, 24, 28};
+  int w = threadIdx.x / 32;
+  out[table[w] * 32 + threadIdx.x % 32] = 1.0f;
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+
+// The warp's index broadcast from lane 0 (a shuffle moves the lanes'
+// forms, w included): computed per warp, one run.
+// XC-NEXT: SAME {{.*}}shuffle_of_warp{{.*}}1 run(s)
+__global__ void shuffle_of_warp(float* out) {
+  int v = __shfl_sync(0xffffffffu, (int)threadIdx.x / 32, 0);
+  out[v * 32 + threadIdx.x % 32] = 1.0f;
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+
+// A builtin rule given the warp index (min's case split, keyed by the
+// form of its operands): not followed with it; the warps run one by one.
+// XC-NEXT: ESCAPED {{.*}}min_of_warp{{.*}}a symbol keyed by a form of the warp index
+__global__ void min_of_warp(float* out, int n) {
+  out[min((int)threadIdx.x, n)] = 1.0f;
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]'
+
+// One warp: nothing to share.
+// XC-NEXT: ESCAPED {{.*}}one_warp{{.*}}block shape
+__global__ void one_warp(float* out) {
+  out[threadIdx.x] = 0.0f;
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
