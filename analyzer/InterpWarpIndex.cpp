@@ -48,6 +48,10 @@ struct Interpreter::Checkpoint {
   unsigned WarpIterations = 0, MaybeTrips = 0, JoinRuns = 0, SplitRuns = 0,
            LoopRuns = 0, FreshRuns = 0;
   std::map<const MemObject *, unsigned> StoreGen;
+  /// The closures made so far (a lambda's by-copy captures).
+  std::map<const clang::CXXRecordDecl *,
+           std::vector<std::pair<const clang::VarDecl *, Binding>>>
+      Closures;
 };
 
 unsigned long Interpreter::eventsAt(const Checkpoint &C) const {
@@ -112,6 +116,7 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
     // warp's run (their keys are numbered; the run that split may have
     // used the numbers after the checkpoint's).
     StoreGen = C.StoreGen;
+    Closures = C.Closures;
     Start = C.Index;
     if (!WI.On) // one warp: its own values from here on
       fixWarpIndex(WI.Set.front());
@@ -137,6 +142,7 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
       C->LoopRuns = LoopRuns;
       C->FreshRuns = FreshRuns;
       C->StoreGen = StoreGen;
+      C->Closures = Closures;
       WI.Latest = std::move(C);
     } else {
       WI.Latest.reset();

@@ -79,6 +79,22 @@ __global__ void tree_reduction(float* out, const float* in) {
 // CHECK: warp-index.cu:[[@LINE-7]]:5: remark: global store 'out[...]': 1 sector (ideal 1, 100.0%), only lane 0 is active, exact
 // CHECK: warp-index.cu:[[@LINE-8]]:23: remark: shared load 's[...]': 1 wavefront (ideal 1, 1-way), only lane 0 is active, exact
 
+// A closure made before a split keeps the warp index in its captures: the
+// group of warp 0 alone resumes with w replaced by 0 in its own copy, not
+// in the one the other warps' group resumes with (rows of 33 floats: each
+// warp's own alignment).
+// XC-NEXT: SAME {{.*}}closure_across_split{{.*}}3 run(s); operator '==' (2 groups)
+__global__ void closure_across_split(float* out, const float* in) {
+  int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  auto at = [=](int i) { return in[w * 33 + i]; };
+  float s = 0;
+  if (w == 0)
+    s = at(lane + 32);
+  out[w * 32 + lane] = s + at(lane);
+}
+// CHECK: warp-index.cu:[[@LINE-6]]:33: remark: global load 'in[...]': 5 sectors (ideal 4, 80.0%), lane k reads byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-3]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+
 // A local array indexed by the warp index: its elements are kept by
 // concrete offset, so the warps run one by one.
 // XC-NEXT: ESCAPED {{.*}}local_by_warp{{.*}}a local element at an address of the warp index
