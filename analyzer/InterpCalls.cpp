@@ -97,7 +97,7 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
       !Args.empty() && Args[0]->getType()->isPointerType())
     return evalMemoryBuiltin(E, Name, Args, M);
   if (isMinMax(Name) && Args.size() == 2)
-    return evalMinMax(Name, Args, M);
+    return evalMinMax(E, Name, Args, M);
 
   // std::move / std::forward: the argument itself.
   if ((Name == "move" || Name == "forward") && Args.size() == 1 &&
@@ -218,6 +218,11 @@ Value Interpreter::evalTrivialAssign(llvm::ArrayRef<const Expr *> Args,
 Value Interpreter::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
                                      llvm::ArrayRef<const Expr *> Args,
                                      const LaneMask &M) {
+  // With the warp index (InterpWarpIndex.cpp): the pointer is an access
+  // event's address (and a load's key, checked there); the other operands
+  // are dropped.
+  if (WI.On)
+    WI.Inlined.insert(E);
   Value P = eval(Args[0], M);
   LValue L =
       P.isPtr() ? LValue::memory(P)
@@ -235,9 +240,24 @@ Value Interpreter::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
   return Value::unknown("value loaded from memory");
 }
 
-Value Interpreter::evalMinMax(StringRef Name, llvm::ArrayRef<const Expr *> Args,
+Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
+                              llvm::ArrayRef<const Expr *> Args,
                               const LaneMask &M) {
   Value A = eval(Args[0], M), B = eval(Args[1], M);
+  if (!mentionsW(A) && !mentionsW(B))
+    return minMaxOf(Name, A, B, M);
+  // With the warp index (InterpWarpIndex.cpp): each warp's min or max of
+  // its own operands, as one form (a warp whose run would split into cases
+  // stops the run with the warp index).
+  WI.Inlined.insert(E);
+  return perWarp(
+      nullptr,
+      [&](int64_t W) { return minMaxOf(Name, warpAt(A, W), warpAt(B, W), M); },
+      "a min or max");
+}
+
+Value Interpreter::minMaxOf(StringRef Name, const Value &A, const Value &B,
+                            const LaneMask &M) {
   if (A.isInt() && B.isInt()) {
     bool IsMin = Name.contains("min");
     std::optional<LaneInt> R = LaneInt::laneWise(

@@ -47,9 +47,13 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   bool ParentW = WI.ChildW;
   WI.ChildW = false;
   Value V = evalInner(E, M);
-  if (WI.ChildW && !consumesWarpIndex(E))
-    warpEscape(std::string("the warp index reaches a '") +
-               E->getStmtClassName() + "'");
+  if (WI.ChildW && !consumesWarpIndex(E)) {
+    std::string What = E->getStmtClassName();
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        What += " of " + FD->getNameAsString();
+    warpEscape("the warp index reaches a '" + What + "'");
+  }
   WI.ChildW = ParentW || mentionsW(V);
   --ExprDepth;
   assert(V.isWellFormed());

@@ -38,6 +38,16 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
     DepthGuard(unsigned &D) : D(D) { ++D; }
     ~DepthGuard() { --D; }
   } Guard(ExprDepth);
+  // The warp index in an address (a subscript, a member of a pointer) is
+  // pointer arithmetic (checked per warp by evalArith); the lvalue itself is
+  // read, written or bound, which the access events and the local-memory
+  // rules handle: not a value the enclosing expression's rule decides on
+  // (InterpWarpIndex.cpp, consumesWarpIndex).
+  struct ChildWGuard {
+    bool &Flag, Saved;
+    ChildWGuard(bool &F) : Flag(F), Saved(F) {}
+    ~ChildWGuard() { Flag = Saved; }
+  } KeepW(WI.ChildW);
 
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     return evalVarLValue(DR);

@@ -434,12 +434,22 @@ Value Interpreter::perWarp(const Value *Sym,
   WI.On = false;
   bool SavedRec = Recording;
   Recording = false;
+  bool SavedIn = WI.InExpect, SavedOuter = WI.OuterRecording;
+  WI.InExpect = true;
+  WI.OuterRecording = SavedIn ? SavedOuter : SavedRec;
+  WI.ExpectSplit = false;
   std::vector<Value> E;
   E.reserve(WI.Set.size());
   for (unsigned W : WI.Set)
     E.push_back(Expect(W));
+  WI.InExpect = SavedIn;
+  WI.OuterRecording = SavedOuter;
   Recording = SavedRec;
   WI.On = true;
+  if (WI.ExpectSplit) {
+    warpEscape((What + " that splits into cases").str());
+    return Sym ? *Sym : E[0];
+  }
   // The symbolic result, if it is every warp's.
   bool SymOk = Sym != nullptr;
   for (size_t I = 0; I < WI.Set.size() && SymOk; ++I)

@@ -122,6 +122,13 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
 std::optional<unsigned> Interpreter::caseSplit(unsigned N,
                                                const std::string &Key,
                                                llvm::ArrayRef<SymbolId> Deps) {
+  // A warp's own result computed for the run with the warp index
+  // (perWarp): a split that warp's run would make stops that run.
+  if (WI.InExpect) {
+    if (N > 0 && WI.OuterRecording && Steps <= Opts.MaxSteps / kMaxCaseRuns)
+      WI.ExpectSplit = true;
+    return std::nullopt;
+  }
   // Not in dry runs; not where one run is already costly (every further
   // case runs the whole warp again).
   if (N == 0 || !Recording || Steps > Opts.MaxSteps / kMaxCaseRuns)

@@ -464,7 +464,9 @@ private:
   Value evalMemoryBuiltin(const clang::CallExpr *E, llvm::StringRef Name,
                           llvm::ArrayRef<const clang::Expr *> Args,
                           const LaneMask &M);
-  Value evalMinMax(llvm::StringRef Name,
+  Value minMaxOf(llvm::StringRef Name, const Value &A, const Value &B,
+                 const LaneMask &M);
+  Value evalMinMax(const clang::CallExpr *E, llvm::StringRef Name,
                    llvm::ArrayRef<const clang::Expr *> Args, const LaneMask &M);
   /// min(A, B) (or max with \p IsMin false) where A - B is a per-lane
   /// constant plus a warp-uniform unknown part: which lanes take A depends
@@ -615,6 +617,9 @@ private:
     bool ChildW = false;
     /// productSymbol is making a monomial of W (symbolId lets it).
     bool MakingMonomial = false;
+    /// perWarp is computing a warp's own result; whether the run was
+    /// recording; whether that warp's run would have split into cases.
+    bool InExpect = false, OuterRecording = false, ExpectSplit = false;
   };
   mutable WarpIndexState WI;
   /// Access events sent so far.

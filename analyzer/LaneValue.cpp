@@ -495,9 +495,8 @@ Value Value::join(const Value &A, const Value &B, LaneBits TakeA,
   // A value joined with itself (a variable neither path changed) is itself,
   // whatever the lanes: the general rule below gives the same form.
   if (A.Kind == B.Kind && A.Base == B.Base && A.Defined == B.Defined &&
-      A.UndefUniform == B.UndefUniform &&
-      A.OtherObjects == B.OtherObjects && A.I.sharesStorage(B.I) &&
-      A.Deps == B.Deps && A.Reason == B.Reason)
+      A.UndefUniform == B.UndefUniform && A.OtherObjects == B.OtherObjects &&
+      A.I.sharesStorage(B.I) && A.Deps == B.Deps && A.Reason == B.Reason)
     return A;
   LaneBits Open = ~(TakeA | TakeB);
   Value R;
@@ -534,8 +533,8 @@ Value Value::join(const Value &A, const Value &B, LaneBits TakeA,
   // A pointer joined with a pointer into another object, or with something
   // unknown, may point into either in the lanes it leaves undefined.
   if (R.isPtr())
-    R.OtherObjects = A.OtherObjects || B.OtherObjects ||
-                     A.Kind != B.Kind || A.Base != B.Base;
+    R.OtherObjects = A.OtherObjects || B.OtherObjects || A.Kind != B.Kind ||
+                     A.Base != B.Base;
   assert(R.isWellFormed());
   return R;
 }
