@@ -275,11 +275,11 @@ SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   llvm::SmallVector<SymbolId, 4> Rest;
   if (WI.On) {
     for (SymbolId F : Factors) {
-      if (F < WI.Residual.size() && WI.Residual[F] == -2)
+      if (residualOf(F) == -2)
         ++Ws;
       else
         Rest.push_back(F);
-      if (F < WI.Residual.size() && WI.Residual[F] == -3)
+      if (residualOf(F) == -3)
         warpEscape("a product of a per-warp unknown");
     }
     if (Ws > 1)

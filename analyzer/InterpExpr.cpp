@@ -81,18 +81,8 @@ LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
     };
     if (llvm::all_of(Per, [&](const LaneBool &P) { return Same(P, B); }))
       return B;
-    std::vector<std::vector<unsigned>> Groups;
-    std::vector<size_t> Rep;
-    for (size_t I = 0; I < Per.size(); ++I) {
-      size_t G = 0;
-      while (G < Rep.size() && !Same(Per[Rep[G]], Per[I]))
-        ++G;
-      if (G == Rep.size()) {
-        Rep.push_back(I);
-        Groups.emplace_back();
-      }
-      Groups[G].push_back(WI.Set[I]);
-    }
+    std::vector<std::vector<unsigned>> Groups = warpGroups(
+        Per.size(), [&](size_t A, size_t B) { return Same(Per[A], Per[B]); });
     if (Groups.size() == 1) // every warp alike, unlike the symbolic rule
       return Per[0];
     warpSplit(std::move(Groups), "a condition", E);

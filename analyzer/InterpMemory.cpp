@@ -725,22 +725,21 @@ std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
   if (!V)
     return std::nullopt;
   if (mentionsW(Addr)) {
-    // Each warp's elements, as one form in the warp index.
+    // Each warp's elements (read once), as one form in the warp index.
     WI.On = false;
-    unsigned Found = 0;
+    std::map<int64_t, Value> Found;
     for (unsigned W : WI.Set)
-      Found += constElement(warpAt(Addr, W), Ty, M).has_value();
+      if (std::optional<Value> E = constElement(warpAt(Addr, W), Ty, M))
+        Found.emplace(W, std::move(*E));
     WI.On = true;
-    if (Found == 0)
+    if (Found.empty())
       return std::nullopt;
-    if (Found != WI.Set.size()) {
+    if (Found.size() != WI.Set.size()) {
       warpEscape("a table element found in some warps only");
       return std::nullopt;
     }
     return perWarp(
-        nullptr,
-        [&](int64_t W) { return *constElement(warpAt(Addr, W), Ty, M); },
-        "a table element");
+        nullptr, [&](int64_t W) { return Found.at(W); }, "a table element");
   }
   int64_t Bytes = sizeOf(Ty);
   LaneArray Out;

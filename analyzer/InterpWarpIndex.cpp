@@ -10,20 +10,27 @@
 // order, as if the warps had run one by one).
 //
 // That is only right while nothing the run decides or computes would come
-// out differently in some warp than "the symbolic result with w replaced".
-// The run therefore *escapes* (warpIndexEscaped; the caller then runs the
-// warps one by one, so no number changes) when a value mentioning w reaches
-// a rule that is not checked here:
-//   - an operator (evalArith), a condition (evalCond), a join of two paths
-//     or a `?:` (Value::join), a truncation to a narrower integer, or a
-//     non-negativity test: computed again for every warp from the operands
-//     with w replaced, and compared with the symbolic result (checkPerWarp);
+// out differently in some warp than "the symbolic result with w replaced":
+//   - an operator (evalArith), a join of two paths or a `?:` (Value::join),
+//     a truncation to a narrower integer, a shuffle, a min/max, a table
+//     element or a cooperative-group rank query that sees w is computed
+//     again for every warp from the operands with w replaced (perWarp) and
+//     kept as the symbolic result if that is every warp's, else as one form
+//     B + w*D, else with one unknown per warp (a family symbol);
+//   - a condition (evalCond) or a sign test (isNonNegative) must come out
+//     alike in every warp;
+//   where they do not, the run *splits* (warpIndexSplit): its warps are run
+//   again in groups that compute and decide alike, each resuming from the
+//   checkpoint before the kernel-body statement it split in.
+// The run *escapes* (warpIndexEscaped; the caller then runs the warps one
+// by one, so no number changes) when a value mentioning w reaches a rule
+// not checked here:
 //   - a symbol whose key or factors mention w (a value loaded at an address
 //     that depends on w, an opaque product), except a monomial w*x (a
 //     product of w and other unknowns, replaced by x times the warp's index);
-//   - a local array element at an address mentioning w, a case split, a
-//     switch or asm operand, a loop step mentioning w, a join of paths
-//     taken by the whole warp, cooperative-group queries;
+//   - a local array element at an address mentioning w, a case split (also
+//     one a warp's own result would make), a loop step or induction on w, a
+//     join of paths taken by the whole warp;
 //   - any other expression whose operand mentions w (consumesWarpIndex:
 //     the classes that only move values - parentheses, loads, assignments,
 //     subscripts, inlined calls - are let through).
@@ -45,8 +52,9 @@ struct Interpreter::Checkpoint {
   Frame F;
   LaneMask M;
   unsigned long Steps = 0, Emitted = 0;
-  unsigned WarpIterations = 0, MaybeTrips = 0, JoinRuns = 0, SplitRuns = 0,
-           LoopRuns = 0, FreshRuns = 0;
+  // (Not LoopRuns, FreshRuns: loops and votes after the checkpoint get new
+  // unknowns, as in another warp's run.)
+  unsigned WarpIterations = 0, MaybeTrips = 0, JoinRuns = 0, SplitRuns = 0;
   std::map<const MemObject *, unsigned> StoreGen;
   /// The closures made so far (a lambda's by-copy captures).
   std::map<const clang::CXXRecordDecl *,
@@ -112,9 +120,6 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
     MaybeTrips = C.MaybeTrips;
     JoinRuns = C.JoinRuns;
     SplitRuns = C.SplitRuns;
-    // Loops and votes after this point get new unknowns, as in another
-    // warp's run (their keys are numbered; the run that split may have
-    // used the numbers after the checkpoint's).
     StoreGen = C.StoreGen;
     Closures = C.Closures;
     Start = C.Index;
@@ -139,8 +144,6 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
       C->MaybeTrips = MaybeTrips;
       C->JoinRuns = JoinRuns;
       C->SplitRuns = SplitRuns;
-      C->LoopRuns = LoopRuns;
-      C->FreshRuns = FreshRuns;
       C->StoreGen = StoreGen;
       C->Closures = Closures;
       WI.Latest = std::move(C);
@@ -174,19 +177,20 @@ bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
   unsigned Warps = warpsInBlock();
   if (Warps < 2 || Block.threads() % kWarpSize != 0)
     return false;
-  // threadIdx of lane k in warp w; each component must be c_k + a * w.
-  auto TidOf = [this](unsigned W, unsigned K, unsigned D) -> int64_t {
-    unsigned T = W * kWarpSize + K;
-    return D == 0   ? T % Block.X
-           : D == 1 ? (T / Block.X) % Block.Y
-                    : T / (Block.X * Block.Y);
-  };
+  // threadIdx of lane k in warp w (setThreadIds); each component must be
+  // c_k + a * w. (runWarp sets the thread ids of the warp it runs.)
+  setThreadIds(1);
+  LaneArray Warp1[3] = {Tid[0], Tid[1], Tid[2]};
+  setThreadIds(0);
+  LaneArray Warp0[3] = {Tid[0], Tid[1], Tid[2]};
   int64_t Slope[3];
-  for (unsigned D = 0; D < 3; ++D) {
-    Slope[D] = TidOf(1, 0, D) - TidOf(0, 0, D);
-    for (unsigned W = 0; W < Warps; ++W)
+  for (unsigned D = 0; D < 3; ++D)
+    Slope[D] = Warp1[D][0] - Warp0[D][0];
+  for (unsigned W = 0; W < Warps; ++W) {
+    setThreadIds(W);
+    for (unsigned D = 0; D < 3; ++D)
       for (unsigned K = 0; K < kWarpSize; ++K)
-        if (TidOf(W, K, D) != TidOf(0, K, D) + Slope[D] * (int64_t)W)
+        if (Tid[D][K] != Warp0[D][K] + Slope[D] * (int64_t)W)
           return false;
   }
   WI = WarpIndexState();
@@ -200,10 +204,7 @@ bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
   WI.Residual.assign(SymNames.size(), -1);
   WI.Residual[WI.W] = -2;
   for (unsigned D = 0; D < 3; ++D) {
-    LaneArray C;
-    for (unsigned K = 0; K < kWarpSize; ++K)
-      C[K] = TidOf(0, K, D);
-    LaneInt V = LaneInt::perLane(C);
+    LaneInt V = LaneInt::perLane(Warp0[D]);
     if (Slope[D])
       V = *add(V, *mul(LaneInt::symbol(WI.W), LaneInt::constant(Slope[D])));
     WI.Tid[D] = V;
@@ -212,22 +213,19 @@ bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
   return true;
 }
 
+int64_t Interpreter::residualOf(SymbolId S) const {
+  return S < WI.Residual.size() ? WI.Residual[S] : -1;
+}
+
 bool Interpreter::mentionsW(const LaneInt &V) const {
-  if (!WI.On)
-    return false;
-  for (const LaneInt::Term &T : V.terms())
-    if (T.Sym < WI.Residual.size() && WI.Residual[T.Sym] != -1)
-      return true;
-  return false;
+  return WI.On && llvm::any_of(V.terms(), [this](const LaneInt::Term &T) {
+           return residualOf(T.Sym) != -1;
+         });
 }
 
 bool Interpreter::mentionsW(llvm::ArrayRef<SymbolId> S) const {
-  if (!WI.On)
-    return false;
-  for (SymbolId Id : S)
-    if (Id < WI.Residual.size() && WI.Residual[Id] != -1)
-      return true;
-  return false;
+  return WI.On &&
+         llvm::any_of(S, [this](SymbolId Id) { return residualOf(Id) != -1; });
 }
 
 void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
@@ -254,16 +252,15 @@ void Interpreter::warpEscape(llvm::StringRef Why) const {
 }
 
 LaneInt Interpreter::warpAt(const LaneInt &V, int64_t W) const {
-  bool Any = false;
-  for (const LaneInt::Term &T : V.terms())
-    Any |= T.Sym < WI.Residual.size() && WI.Residual[T.Sym] != -1;
-  if (!Any)
+  if (llvm::none_of(V.terms(), [this](const LaneInt::Term &T) {
+        return residualOf(T.Sym) != -1;
+      }))
     return V;
   std::optional<LaneInt> Out = LaneInt::perLane(V.consts());
   for (const LaneInt::Term &T : V.terms()) {
     if (!Out)
       break;
-    int64_t R = T.Sym < WI.Residual.size() ? WI.Residual[T.Sym] : -1;
+    int64_t R = residualOf(T.Sym);
     LaneArray Coef = T.Coef;
     if (R == -3) {
       // One unknown per warp: that warp's.
@@ -317,7 +314,7 @@ llvm::SmallVector<SymbolId, 2>
 Interpreter::warpFreeDeps(llvm::ArrayRef<SymbolId> D) const {
   llvm::SmallVector<SymbolId, 2> Out;
   for (SymbolId S : D) {
-    int64_t R = S < WI.Residual.size() ? WI.Residual[S] : -1;
+    int64_t R = residualOf(S);
     if (R == -2)
       continue;
     if (R == -3) { // the family's first member stands for its name
@@ -338,6 +335,47 @@ bool Interpreter::sameValue(const Value &G, const Value &X) {
          G.UndefUniform == X.UndefUniform && G.OtherObjects == X.OtherObjects &&
          (G.isUnknown() || G.I.sameAs(X.I, G.Defined)) &&
          ((!G.isUnknown() && G.Defined == kAllLanes) || G.Reason == X.Reason);
+}
+
+std::optional<std::pair<LaneInt, LaneInt>>
+Interpreter::fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) const {
+  // D from the first two warps of the run (exactly divisible by their
+  // distance), B = V_0 - w_0 * D; then every warp's value must be B + w*D.
+  int64_t Dw = int64_t(WI.Set[1]) - WI.Set[0];
+  std::optional<LaneInt> Diff = sub(V[1], V[0]);
+  std::optional<LaneInt> D = Diff ? divConst(*Diff, Dw) : std::nullopt;
+  std::optional<LaneInt> Back = D ? mul(*D, LaneInt::constant(Dw)) : D;
+  if (!Back || !Back->sameAs(*Diff))
+    return std::nullopt;
+  std::optional<LaneInt> Off = mul(*D, LaneInt::constant(WI.Set[0]));
+  std::optional<LaneInt> B = Off ? sub(V[0], *Off) : std::nullopt;
+  for (size_t I = 0; I < V.size() && B; ++I) {
+    std::optional<LaneInt> Step = mul(*D, LaneInt::constant(WI.Set[I]));
+    std::optional<LaneInt> Want = Step ? add(*B, *Step) : std::nullopt;
+    if (!Want || !Want->sameAs(V[I], Lanes))
+      return std::nullopt;
+  }
+  if (!B)
+    return std::nullopt;
+  return std::make_pair(*B, *D);
+}
+
+std::vector<std::vector<unsigned>>
+Interpreter::warpGroups(size_t N,
+                        llvm::function_ref<bool(size_t, size_t)> Same) const {
+  std::vector<std::vector<unsigned>> Groups;
+  std::vector<size_t> Rep; // the first member of each group
+  for (size_t I = 0; I < N; ++I) {
+    size_t G = 0;
+    while (G < Rep.size() && !Same(Rep[G], I))
+      ++G;
+    if (G == Rep.size()) {
+      Rep.push_back(I);
+      Groups.emplace_back();
+    }
+    Groups[G].push_back(WI.Set[I]);
+  }
+  return Groups;
 }
 
 std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
@@ -384,22 +422,12 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
       return std::nullopt;
     C.push_back(*R);
   }
-  int64_t Dw = int64_t(WI.Set[1]) - WI.Set[0];
-  std::optional<LaneInt> Diff = sub(C[1], C[0]);
-  std::optional<LaneInt> D = Diff ? divConst(*Diff, Dw) : std::nullopt;
-  std::optional<LaneInt> Back = D ? mul(*D, LaneInt::constant(Dw)) : D;
-  if (!Back || !Back->sameAs(*Diff) || !D->isConcrete())
+  std::optional<std::pair<LaneInt, LaneInt>> Fit = fitOverWarps(C, kAllLanes);
+  if (!Fit || !Fit->second.isConcrete())
     return std::nullopt;
-  std::optional<LaneInt> Off = mul(*D, LaneInt::constant(WI.Set[0]));
-  std::optional<LaneInt> B = Off ? sub(C[0], *Off) : std::nullopt;
-  for (size_t I = 0; I < C.size() && B; ++I) {
-    std::optional<LaneInt> Step = mul(*D, LaneInt::constant(WI.Set[I]));
-    std::optional<LaneInt> Want = Step ? add(*B, *Step) : std::nullopt;
-    if (!Want || !Want->sameAs(C[I]))
-      return std::nullopt;
-  }
+  const LaneInt &B = Fit->first, &D = Fit->second;
   std::optional<LaneInt> Out =
-      add(*B, *mul(LaneInt::symbol(WI.W), LaneInt::perLane(D->consts())));
+      add(B, *mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts())));
   for (size_t P = 0; P < N && Out; ++P) {
     if (!Fam[P])
       continue;
@@ -473,58 +501,39 @@ Value Interpreter::perWarp(const Value *Sym,
               E[I].Reason == E0.Reason);
   if (Linear && E0.isUnknown())
     return E0;
-  std::optional<LaneInt> D, B;
+  std::optional<std::pair<LaneInt, LaneInt>> Fit;
   if (Linear) {
-    int64_t Dw = int64_t(WI.Set[1]) - WI.Set[0];
-    std::optional<LaneInt> Diff = sub(E[1].I, E0.I);
-    D = Diff ? divConst(*Diff, Dw) : std::nullopt;
-    std::optional<LaneInt> Back = D ? mul(*D, LaneInt::constant(Dw)) : D;
-    if (!Back || !Back->sameAs(*Diff))
-      D = std::nullopt;
-    std::optional<LaneInt> Off =
-        D ? mul(*D, LaneInt::constant(WI.Set[0])) : std::nullopt;
-    B = Off ? sub(E0.I, *Off) : std::nullopt;
-  }
-  for (size_t I = 0; I < E.size() && B; ++I) {
-    std::optional<LaneInt> Step = mul(*D, LaneInt::constant(WI.Set[I]));
-    std::optional<LaneInt> Want = Step ? add(*B, *Step) : std::nullopt;
-    if (!Want || !Want->sameAs(E[I].I, E0.Defined))
-      B = std::nullopt;
-  }
-  if (!B && Linear)
-    if (std::optional<LaneInt> F = warpFamilies(E)) {
-      Value R = E0;
-      R.I = *F;
-      return R;
-    }
-  if (!B) {
-    // Not one form: run the warps again in groups with equal results.
-    std::vector<std::vector<unsigned>> Groups;
-    std::vector<size_t> Rep;
-    for (size_t I = 0; I < E.size(); ++I) {
-      size_t G = 0;
-      while (G < Rep.size() && !sameValue(E[Rep[G]], E[I]))
-        ++G;
-      if (G == Rep.size()) {
-        Rep.push_back(I);
-        Groups.emplace_back();
+    std::vector<LaneInt> Forms;
+    for (const Value &V : E)
+      Forms.push_back(V.I);
+    Fit = fitOverWarps(Forms, E0.Defined);
+    if (!Fit)
+      if (std::optional<LaneInt> F = warpFamilies(E)) {
+        Value R = E0;
+        R.I = *F;
+        return R;
       }
-      Groups[G].push_back(WI.Set[I]);
-    }
-    warpSplit(std::move(Groups), What);
+  }
+  if (!Fit) {
+    // Not one form: run the warps again in groups with equal results.
+    warpSplit(
+        warpGroups(E.size(),
+                   [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
+        What);
     return Sym ? *Sym : E0;
   }
+  const LaneInt &B = Fit->first, &D = Fit->second;
   // D * w as terms of W (its unknowns x as monomials W*x).
   std::optional<LaneInt> Form =
-      mul(LaneInt::symbol(WI.W), LaneInt::perLane(D->consts()));
-  for (const LaneInt::Term &T : D->terms()) {
+      mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts()));
+  for (const LaneInt::Term &T : D.terms()) {
     if (!Form)
       break;
     std::optional<LaneInt> Part = mul(
         LaneInt::symbol(productSymbol(WI.W, T.Sym)), LaneInt::perLane(T.Coef));
     Form = Part ? add(*Form, *Part) : std::nullopt;
   }
-  std::optional<LaneInt> Sum = Form ? add(*B, *Form) : std::nullopt;
+  std::optional<LaneInt> Sum = Form ? add(B, *Form) : std::nullopt;
   if (!Sum) {
     warpEscape((What + " overflows").str());
     return Sym ? *Sym : E0;

@@ -133,8 +133,7 @@ public:
   /// happened (the warps' runs resume there: resumeWarpIndexRun), and how
   /// many events the run had sent by then; null when the runs must start
   /// over (a case split came first).
-  const Checkpoint *warpIndexSplitPoint() const { return WI.SplitAt.get(); }
-  std::shared_ptr<const Checkpoint> warpIndexSplitPointShared() const {
+  const std::shared_ptr<const Checkpoint> &warpIndexSplitPoint() const {
     return WI.SplitAt;
   }
   unsigned long eventsAt(const Checkpoint &C) const;
@@ -624,6 +623,8 @@ private:
   mutable WarpIndexState WI;
   /// Access events sent so far.
   unsigned long Emitted = 0;
+  /// WarpIndexState::Residual of \p S (-1 for symbols made since).
+  int64_t residualOf(SymbolId S) const;
   bool mentionsW(const LaneInt &V) const;
   bool mentionsW(const Value &V) const {
     return WI.On && !V.isUnknown() && mentionsW(V.I);
@@ -639,6 +640,14 @@ private:
   void warpSplit(std::vector<std::vector<unsigned>> Groups,
                  llvm::StringRef What, const clang::Expr *At = nullptr) const;
   static bool sameValue(const Value &A, const Value &B);
+  /// (B, D) with \p V[i] = B + w_i * D in \p Lanes for the run's warps
+  /// w_i (WI.Set, at least two); nullopt when the values are no such form.
+  std::optional<std::pair<LaneInt, LaneInt>>
+  fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) const;
+  /// The run's warps grouped by \p Same (of their positions in WI.Set),
+  /// in order of first member.
+  std::vector<std::vector<unsigned>>
+  warpGroups(size_t N, llvm::function_ref<bool(size_t, size_t)> Same) const;
   /// perWarp's results \p E as a form with family symbols (one unknown per
   /// warp); nullopt when they are not that.
   std::optional<LaneInt> warpFamilies(const std::vector<Value> &E);

@@ -236,24 +236,23 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
   std::vector<std::pair<std::vector<unsigned>, std::vector<AccessEvent>>> Done;
   unsigned Runs = 0;
   std::string SplitWhy;
-  for (bool First = true; First || !Todo.empty(); First = false) {
-    Group G;
-    if (!First) {
-      G = std::move(Todo.front());
-      Todo.erase(Todo.begin());
-    }
+  Todo.push_back({});
+  for (unsigned W = 0; W < I.warpsInBlock(); ++W)
+    Todo.back().Warps.push_back(W);
+  while (!Todo.empty()) {
+    Group G = std::move(Todo.front());
+    Todo.erase(Todo.begin());
     if (!I.beginWarpIndexRun(G.Warps)) {
       if (Why)
         *Why = "block shape";
       return std::nullopt;
     }
-    std::vector<unsigned> Set = G.Warps;
     Events.clear();
     if (G.Before)
       Events = *G.Before;
     I.resumeWarpIndexRun(G.From);
     ++Runs;
-    I.runWarp(Kernel, First ? 0 : Set.front());
+    I.runWarp(Kernel, G.Warps.front());
     if (!I.warpIndexEscaped().empty()) {
       if (Why)
         *Why = I.warpIndexEscaped();
@@ -264,21 +263,15 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
                   std::to_string(I.warpIndexSplit().size()) + " groups)";
       std::shared_ptr<const Interpreter::Checkpoint> At;
       std::shared_ptr<const std::vector<AccessEvent>> Before;
-      if (const Interpreter::Checkpoint *C = I.warpIndexSplitPoint()) {
-        // (The checkpoint is kept alive by the interpreter until the next
-        // run begins; copy the pointer the interpreter shares.)
-        At = I.warpIndexSplitPointShared();
-        Events.resize(I.eventsAt(*C));
+      if ((At = I.warpIndexSplitPoint())) {
+        Events.resize(I.eventsAt(*At));
         Before = std::make_shared<const std::vector<AccessEvent>>(Events);
       }
       for (const auto &W : I.warpIndexSplit())
         Todo.push_back({W, At, Before});
       continue;
     }
-    if (First)
-      for (unsigned W = 0; W < I.warpsInBlock(); ++W)
-        Set.push_back(W);
-    Done.emplace_back(std::move(Set), std::move(Events));
+    Done.emplace_back(std::move(G.Warps), std::move(Events));
   }
   if (Why)
     *Why = std::to_string(Runs) + " run(s)" + SplitWhy;
@@ -350,7 +343,17 @@ std::string recordText(const AccessRecord &R) {
 
 std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
                                         const FunctionDecl *Kernel, Dim3 Block,
-                                        const InterpreterOptions &Opts);
+                                        const InterpreterOptions &Opts) {
+  RecordFolder Folder(Ctx);
+  Interpreter I(Ctx, Opts, Block,
+                [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
+  I.onCaseRun([&Folder] { Folder.newWarp(); });
+  for (unsigned W = 0; W < I.warpsInBlock(); ++W) {
+    Folder.newWarp();
+    I.runWarp(Kernel, W);
+  }
+  return Folder.finish(I, Ctx.getSourceManager());
+}
 
 std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                                     Dim3 Block,
@@ -391,21 +394,6 @@ std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     if (auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, nullptr))
       return std::move(*Once);
   return runWarpByWarp(Ctx, Kernel, Block, Opts);
-}
-
-std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
-                                        const FunctionDecl *Kernel, Dim3 Block,
-                                        const InterpreterOptions &Opts) {
-  RecordFolder Folder(Ctx);
-  Interpreter I(Ctx, Opts, Block,
-                [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
-  I.onCaseRun([&Folder] { Folder.newWarp(); });
-  unsigned Warps = (Block.threads() + kWarpSize - 1) / kWarpSize;
-  for (unsigned W = 0; W < Warps; ++W) {
-    Folder.newWarp();
-    I.runWarp(Kernel, W);
-  }
-  return Folder.finish(I, Ctx.getSourceManager());
 }
 } // namespace
 
