@@ -123,6 +123,27 @@ __global__ void min_of_warp(float* out, int n) {
 }
 // CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]'
 
+// A memory builtin's pointer (__ldg) and an address inside a class
+// assignment (an operator= call) are access events' addresses: one run.
+// XC-NEXT: SAME {{.*}}builtin_pointer_of_warp{{.*}}1 run(s)
+struct Pair {
+  float a, b;
+};
+__global__ void builtin_pointer_of_warp(Pair* out, const float* in) {
+  float v = __ldg(&in[threadIdx.x]);
+  out[threadIdx.x] = Pair{v, v};
+}
+// CHECK: warp-index.cu:[[@LINE-3]]:13: remark: global load '__ldg(&in[threadIdx.x])': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-3]]:3: warning: global store 'out[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k
+
+// A block's thread_rank is each warp's own (32*w + lane): one run.
+// XC-NEXT: SAME {{.*}}block_rank_of_warp{{.*}}1 run(s)
+__global__ void block_rank_of_warp(float* out) {
+  cooperative_groups::thread_block b = cooperative_groups::this_thread_block();
+  out[b.thread_rank()] = 1.0f;
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+
 // One warp: nothing to share.
 // XC-NEXT: ESCAPED {{.*}}one_warp{{.*}}block shape
 __global__ void one_warp(float* out) {
