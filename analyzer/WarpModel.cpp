@@ -23,39 +23,53 @@ int64_t floorDiv(int64_t A, int64_t D) {
 } // namespace
 
 // Both costs run for every value and shift the cost search tries (thousands
-// per access with a lane-varying unknown): small sorted vectors, no hash
-// sets.
+// per access with a lane-varying unknown), so they avoid sorting where they
+// can: lane addresses are usually monotone in the lane, and a sorted list of
+// equal-length ranges gives the distinct sectors and bytes in one sweep.
 GlobalCost ccl::globalCost(const LaneArray &Addr, LaneBits Active,
                            unsigned Bytes) {
   GlobalCost R;
   if (!Active || Bytes == 0)
     return R;
-  llvm::SmallVector<std::pair<int64_t, int64_t>, kWarpSize> Ranges; // [b, e)
-  llvm::SmallVector<int64_t, 2 * kWarpSize> Sectors;
+  int64_t A[kWarpSize];
+  unsigned N = 0;
+  bool Ascending = true, Descending = true;
   for (unsigned K = 0; K < kWarpSize; ++K) {
     if (!(Active >> K & 1))
       continue;
-    int64_t B = Addr[K], E = Addr[K] + Bytes;
-    Ranges.push_back({B, E});
-    for (int64_t S = floorDiv(B, kSectorBytes),
-                 Last = floorDiv(E - 1, kSectorBytes);
-         S <= Last; ++S)
-      Sectors.push_back(S);
-  }
-  llvm::sort(Sectors);
-  R.Sectors = std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin();
-  llvm::sort(Ranges);
-  int64_t Distinct = 0, CurB = Ranges[0].first, CurE = Ranges[0].second;
-  for (size_t I = 1; I < Ranges.size(); ++I) {
-    if (Ranges[I].first <= CurE) {
-      CurE = std::max(CurE, Ranges[I].second);
-    } else {
-      Distinct += CurE - CurB;
-      CurB = Ranges[I].first;
-      CurE = Ranges[I].second;
+    if (N) {
+      Ascending &= Addr[K] >= A[N - 1];
+      Descending &= Addr[K] <= A[N - 1];
     }
+    A[N++] = Addr[K];
   }
-  Distinct += CurE - CurB;
+  if (!Ascending) {
+    if (Descending)
+      std::reverse(A, A + N);
+    else
+      std::sort(A, A + N);
+  }
+  // Ranges [A[i], A[i] + Bytes) by ascending start: their ends ascend too,
+  // so each range adds the sectors and bytes past the furthest end so far.
+  int64_t Sectors = 0, Distinct = 0;
+  int64_t LastSector = 0, End = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    int64_t B = A[I], E = A[I] + Bytes;
+    int64_t First = floorDiv(B, kSectorBytes),
+            Last = floorDiv(E - 1, kSectorBytes);
+    if (I == 0) {
+      Sectors = Last - First + 1;
+      Distinct = E - B;
+    } else {
+      if (Last > LastSector)
+        Sectors += Last - std::max(First - 1, LastSector);
+      if (E > End)
+        Distinct += E - std::max(B, End);
+    }
+    LastSector = I == 0 ? Last : std::max(LastSector, Last);
+    End = I == 0 ? E : std::max(End, E);
+  }
+  R.Sectors = Sectors;
   R.IdealSectors = (Distinct + kSectorBytes - 1) / kSectorBytes;
   return R;
 }
@@ -67,30 +81,63 @@ SharedCost ccl::sharedCost(const LaneArray &Addr, LaneBits Active,
     return R;
   unsigned PhaseLanes = sharedPhaseLanes(Bytes);
   for (unsigned P = 0; P < kWarpSize; P += PhaseLanes) {
-    // The distinct words of this phase, sorted by (bank, word): a bank's
-    // ways are its run length.
-    llvm::SmallVector<std::pair<unsigned, int64_t>, 2 * kWarpSize> Words;
-    bool AnyActive = false;
-    for (unsigned K = P; K < P + PhaseLanes; ++K) {
+    // The distinct words of each bank in this phase, as short lists (a
+    // bank's ways are its list's length): no sort, one pass in the usual
+    // case of lanes on different banks.
+    constexpr unsigned kMaxWords = kWarpSize * 8;
+    int64_t Word[kMaxWords];
+    int16_t Next[kMaxWords];
+    int16_t Head[kBanks];
+    uint16_t Count[kBanks] = {};
+    std::fill(std::begin(Head), std::end(Head), -1);
+    unsigned NWords = 0, Ways = 0;
+    bool AnyActive = false, Overflow = false;
+    for (unsigned K = P; K < P + PhaseLanes && !Overflow; ++K) {
       if (!(Active >> K & 1))
         continue;
       AnyActive = true;
       for (int64_t W = floorDiv(Addr[K], kBankWordBytes),
                    Last = floorDiv(Addr[K] + Bytes - 1, kBankWordBytes);
-           W <= Last; ++W)
-        Words.push_back({(unsigned)(((W % kBanks) + kBanks) % kBanks), W});
+           W <= Last; ++W) {
+        unsigned Bank = (unsigned)(((W % kBanks) + kBanks) % kBanks);
+        bool Seen = false;
+        for (int16_t I = Head[Bank]; I >= 0 && !Seen; I = Next[I])
+          Seen = Word[I] == W;
+        if (Seen)
+          continue;
+        if (NWords == kMaxWords) {
+          Overflow = true;
+          break;
+        }
+        Word[NWords] = W;
+        Next[NWords] = Head[Bank];
+        Head[Bank] = (int16_t)NWords++;
+        Ways = std::max<unsigned>(Ways, ++Count[Bank]);
+      }
     }
     if (!AnyActive)
       continue;
-    llvm::sort(Words);
-    Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
-    unsigned Ways = 0;
-    for (size_t I = 0; I < Words.size();) {
-      size_t J = I;
-      while (J < Words.size() && Words[J].first == Words[I].first)
-        ++J;
-      Ways = std::max<unsigned>(Ways, J - I);
-      I = J;
+    if (Overflow) {
+      // Wider than 8 words per lane (only arrays of large structs): sort.
+      llvm::SmallVector<std::pair<unsigned, int64_t>, 2 * kWarpSize> Words;
+      for (unsigned K = P; K < P + PhaseLanes; ++K) {
+        if (!(Active >> K & 1))
+          continue;
+        for (int64_t W = floorDiv(Addr[K], kBankWordBytes),
+                     Last = floorDiv(Addr[K] + Bytes - 1, kBankWordBytes);
+             W <= Last; ++W)
+          Words.push_back({(unsigned)(((W % kBanks) + kBanks) % kBanks), W});
+      }
+      llvm::sort(Words);
+      Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
+      Ways = 0;
+      for (size_t I = 0; I < Words.size();) {
+        size_t J = I;
+        while (J < Words.size() && Words[J].first == Words[I].first)
+          ++J;
+        Ways = std::max<unsigned>(Ways, J - I);
+        I = J;
+      }
     }
     // A phase moves at most 128 bytes per wavefront: wider than 16 bytes per
     // lane (double4, 32 B), a phase of 8 lanes needs Bytes*8/128 wavefronts

@@ -97,7 +97,16 @@ Error ccl::optionsFor(const std::string &File, const LintOptions &CommandLine,
   return Error::success();
 }
 
+#include <time.h>
 namespace {
+void phase(const char *What) {
+  static const bool On = getenv("CCL_TIME_PHASES") != nullptr;
+  if (!On)
+    return;
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  fprintf(stderr, "ccl-phase\t%s\t%.3f\n", What, T.tv_sec + T.tv_nsec * 1e-9);
+}
 /// One parse of one file and what it produced.
 struct ParseRun {
   std::string File;
@@ -159,6 +168,7 @@ public:
         AllowInstantiation(AllowInstantiation) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    phase("parsed");
     // The include paths and macros the file was parsed with.
     for (const auto &M : CI.getPreprocessorOpts().Macros)
       S.Parse.HostFlags.push_back((M.second ? "-U" : "-D") + M.first);
@@ -170,11 +180,13 @@ public:
           std::make_shared<CompilerInvocation>(CI.getInvocation());
     TUAnalysis TU = analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
                                            S.Parse.ErrorsAt);
+    phase("analyzed");
     S.Instantiations = TU.Instantiations;
     S.Result.File = S.File;
     S.Result.CompileErrors = CI.getDiagnostics().hasErrorOccurred();
     S.Result.MissingHeaders = S.Parse.MissingHeaders;
     reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
+    phase("reported");
   }
 
 private:
@@ -265,7 +277,9 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
   CappedDiagnostics Diags(ErrOS, DiagOpts, S);
   Tool.setDiagnosticConsumer(&Diags);
   LintActionFactory Factory(Opts, Checks, S, Extra.empty());
+  phase("before-run");
   int RC = Tool.run(&Factory);
+  phase("after-run");
   if (S.Parse.Errors > S.ErrorsShown && S.Parse.MissingHeaders.empty())
     ErrOS << S.File << ": " << (S.Parse.Errors - S.ErrorsShown)
           << " more errors not shown\n";

@@ -1,6 +1,10 @@
 // Hand-computed cases for the warp/memory model (analyzer/WarpModel.h).
 #include "analyzer/WarpModel.h"
 #include "gtest/gtest.h"
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
 
 using namespace ccl;
 
@@ -128,4 +132,90 @@ TEST(SharedCost, IdleLanesAndPhases) {
   EXPECT_EQ(C.Wavefronts, 1u);
   // Column of a 32x32 tile read by 16 lanes: 16-way.
   EXPECT_EQ(sharedCost(strided(128), 0xffffu, 4).ConflictWays, 16u);
+}
+
+// The definitions in WarpModel.h, written as directly as possible (sets of
+// sectors, bytes and words), against the single-pass versions on many
+// patterns: monotone, reversed, shuffled, repeated, negative, idle lanes,
+// every access width up to a 160-byte struct (past the word lists).
+namespace {
+GlobalCost globalBySets(const LaneArray &A, LaneBits Active, unsigned Bytes) {
+  std::set<int64_t> Sectors, ByteSet;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    if (Active >> K & 1)
+      for (int64_t B = A[K]; B < A[K] + Bytes; ++B) {
+        Sectors.insert(sectorOf(B));
+        ByteSet.insert(B);
+      }
+  GlobalCost R;
+  R.Sectors = Sectors.size();
+  R.IdealSectors = (ByteSet.size() + kSectorBytes - 1) / kSectorBytes;
+  return R;
+}
+
+SharedCost sharedBySets(const LaneArray &A, LaneBits Active, unsigned Bytes) {
+  SharedCost R;
+  unsigned PL = sharedPhaseLanes(Bytes);
+  for (unsigned P = 0; P < kWarpSize; P += PL) {
+    std::map<unsigned, std::set<int64_t>> Banks;
+    unsigned N = 0;
+    for (unsigned K = P; K < P + PL; ++K)
+      if (Active >> K & 1) {
+        ++N;
+        for (int64_t B = A[K]; B < A[K] + Bytes; ++B)
+          Banks[bankOf(wordOf(B))].insert(wordOf(B));
+      }
+    if (!N)
+      continue;
+    unsigned Ways = 0;
+    for (auto &KV : Banks)
+      Ways = std::max<unsigned>(Ways, KV.second.size());
+    unsigned Ideal = std::max<unsigned>(1, (N * Bytes + 127) / 128);
+    Ways = std::max(Ways, Ideal);
+    R.Wavefronts += Ways;
+    R.IdealWavefronts += Ideal;
+    R.ConflictWays = std::max(R.ConflictWays, (Ways + Ideal - 1) / Ideal);
+  }
+  return R;
+}
+} // namespace
+
+TEST(WarpModel, SinglePassMatchesDefinition) {
+  std::mt19937_64 Rng(12345);
+  const unsigned Widths[] = {1, 2, 4, 8, 12, 16, 32, 40, 160};
+  for (unsigned Iter = 0; Iter < 4000; ++Iter) {
+    unsigned Bytes = Widths[Iter % 9];
+    LaneArray A;
+    int64_t Base = (int64_t)(Rng() % 4096) - 2048;
+    int64_t Stride = (int64_t)(Rng() % 300) - 150;
+    switch (Iter / 8 % 4) {
+    case 0: // strided, possibly negative or zero stride
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        A[K] = Base + Stride * K;
+      break;
+    case 1: // random in a window (duplicates, overlaps)
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        A[K] = Base + (int64_t)(Rng() % 512);
+      break;
+    case 2: // strided then shuffled
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        A[K] = Base + Stride * K;
+      std::shuffle(A.begin(), A.end(), Rng);
+      break;
+    default: // two rows of a 2-D block
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        A[K] = Base + (K % 16) * Bytes + (K / 16) * Stride * 16;
+      break;
+    }
+    LaneBits Active = Iter % 3 == 0 ? kAllLanes : (LaneBits)Rng();
+    GlobalCost G = globalCost(A, Active, Bytes),
+               GS = globalBySets(A, Active, Bytes);
+    SharedCost S = sharedCost(A, Active, Bytes),
+               SS = sharedBySets(A, Active, Bytes);
+    ASSERT_EQ(G.Sectors, GS.Sectors) << "iteration " << Iter;
+    ASSERT_EQ(G.IdealSectors, GS.IdealSectors) << "iteration " << Iter;
+    ASSERT_EQ(S.Wavefronts, SS.Wavefronts) << "iteration " << Iter;
+    ASSERT_EQ(S.IdealWavefronts, SS.IdealWavefronts) << "iteration " << Iter;
+    ASSERT_EQ(S.ConflictWays, SS.ConflictWays) << "iteration " << Iter;
+  }
 }
