@@ -2,6 +2,7 @@
 //------------===//
 #include "analyzer/LaunchConfig.h"
 #include "analyzer/Interpreter.h"
+#include "analyzer/SystemCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -268,6 +269,11 @@ public:
                 std::map<const FunctionDecl *, std::vector<BlockShape>> &Out)
       : Ctx(Ctx), Out(Out) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (isSystemDecl(D, Ctx.getSourceManager()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
     Current = FD;
@@ -481,6 +487,11 @@ public:
       ASTContext &Ctx,
       std::map<const FunctionDecl *, std::vector<SmallLaunchArg>> &Out)
       : Ctx(Ctx), Out(Out) {}
+  bool TraverseDecl(Decl *D) {
+    if (isSystemDecl(D, Ctx.getSourceManager()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool TraverseFunctionDecl(FunctionDecl *F) {
     const FunctionDecl *Saved = Host;
     std::unique_ptr<ConstantStores> SavedStores = std::move(Stores);

@@ -1,5 +1,6 @@
 //===- FileReport.cpp - A parsed file's analysis as a FileResult ----------===//
 #include "lint/FileReport.h"
+#include "analyzer/SystemCode.h"
 #include "lint/Paths.h"
 #include "lint/Suppressions.h"
 #include "lint/Verification.h"
@@ -90,6 +91,11 @@ class FunctionRanges : public RecursiveASTVisitor<FunctionRanges> {
 public:
   explicit FunctionRanges(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
     TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  bool TraverseDecl(clang::Decl *D) {
+    if (ccl::isSystemDecl(D, SM))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody())

@@ -1,6 +1,7 @@
 //===- KernelDiscovery.cpp - Which kernels a file has, and their instances
 //-===//
 #include "lint/KernelDiscovery.h"
+#include "analyzer/SystemCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -26,6 +27,11 @@ class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
 public:
   KernelCollector(const SourceManager &SM, KernelSet &Out) : SM(SM), Out(Out) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(clang::Decl *D) {
+    if (ccl::isSystemDecl(D, SM))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;

@@ -97,7 +97,8 @@ TEST(SharedCost, BroadcastIsFree) {
 TEST(SharedCost, SubWordElements) {
   // Bytes: 4 lanes share a word -> 8 words, no conflict.
   EXPECT_EQ(sharedCost(strided(1), kAllLanes, 1).ConflictWays, 1u);
-  // Shorts at stride 64 bytes: words 0, 16, 32, ... -> banks 0 and 16, 16 words each.
+  // Shorts at stride 64 bytes: words 0, 16, 32, ... -> banks 0 and 16, 16 words
+  // each.
   EXPECT_EQ(sharedCost(strided(64), kAllLanes, 2).ConflictWays, 16u);
 }
 
