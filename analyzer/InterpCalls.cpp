@@ -250,10 +250,41 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
   // its own operands, as one form (a warp whose run would split into cases
   // stops the run with the warp index).
   WI.Inlined.insert(E);
-  return perWarp(
-      nullptr,
-      [&](int64_t W) { return minMaxOf(Name, warpAt(A, W), warpAt(B, W), M); },
+  // Where each warp's min or max splits its run into cases at a threshold
+  // that moves with the warp index (`min(t, t2b + block.thread_rank())`:
+  // every warp's lanes are clamped in the same 33 cases), the run with the
+  // warp index splits as well, once for all warps, and each warp's own
+  // result must be that case's with its index.
+  std::optional<Value> Sym;
+  bool IsMin = Name.contains("min");
+  if (A.isInt() && B.isInt() && !(A.I.isUniform() && B.I.isUniform()) &&
+      !LaneInt::laneWise(
+          A.I, B.I,
+          [](int64_t X, int64_t Y) -> std::optional<int64_t> { return X; })) {
+    WI.CaseW = {};
+    WI.CaseW.Allow = true;
+    std::optional<Value> C = clampCases(A, B, IsMin, M);
+    WI.CaseW.Allow = false;
+    if (C && WI.CaseW.Made)
+      Sym = derived(*C, A, B);
+    else
+      WI.CaseW.Made = false;
+  }
+  Value R = perWarp(
+      Sym ? &*Sym : nullptr,
+      [&](int64_t W) {
+        WI.CaseW.Calls = 0;
+        Value V = minMaxOf(Name, warpAt(A, W), warpAt(B, W), M);
+        if ((WI.CaseW.Made || WI.CaseW.Refused) && WI.CaseW.Calls != 1)
+          WI.CaseW.Mismatch = true;
+        return V;
+      },
       "a min or max");
+  bool Mismatch = WI.CaseW.Mismatch;
+  WI.CaseW = {};
+  if (Mismatch)
+    warpEscape("a min or max whose warps split into other cases");
+  return R;
 }
 
 Value Interpreter::minMaxOf(StringRef Name, const Value &A, const Value &B,

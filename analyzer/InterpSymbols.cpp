@@ -115,7 +115,9 @@ bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes, bool) const {
 }
 
 std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
-  if (mentionsW(V))
+  // (A case split's key may hold W: it only names the choice point within
+  // the run, evalMinMax.)
+  if (mentionsW(V) && !WI.CaseW.Allow)
     warpEscape("a symbol keyed by a form of the warp index");
   unsigned L0 = llvm::countr_zero(Lanes ? Lanes : 1u);
   std::string S = std::to_string(V.consts()[L0]);

@@ -239,7 +239,10 @@ void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
         " at line " +
         std::to_string(
             Ctx.getSourceManager().getPresumedLoc(At->getExprLoc()).getLine());
-  WI.SplitAt = WI.Latest;
+  // After a case split the groups start over: every run of a case split
+  // repeats the warp from its start (runWarp), the part before the
+  // checkpoint included.
+  WI.SplitAt = CaseSizes.empty() ? WI.Latest : nullptr;
   const_cast<Interpreter *>(this)->Steps = Opts.MaxSteps + 1;
 }
 
@@ -455,8 +458,16 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
 Value Interpreter::perWarp(const Value *Sym,
                            llvm::function_ref<Value(int64_t)> Expect,
                            llvm::StringRef What) {
-  if (!WI.On || !WI.Escaped.empty() || !WI.Split.empty())
-    return Sym ? *Sym : Expect(WI.Set.empty() ? 0 : WI.Set[0]);
+  if (!WI.On || !WI.Escaped.empty() || !WI.Split.empty()) {
+    if (Sym)
+      return *Sym;
+    // (A stopped run still finishes its statement: Expect may ask again.)
+    bool SavedOn = WI.On;
+    WI.On = false;
+    Value V = Expect(WI.Set.empty() ? 0 : WI.Set[0]);
+    WI.On = SavedOn;
+    return V;
+  }
   // Each warp's own result, computed from operands without the warp index
   // (and without side effects on the run: no case splits).
   WI.On = false;

@@ -124,8 +124,26 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
                                                llvm::ArrayRef<SymbolId> Deps) {
   // A warp's own result computed for the run with the warp index
   // (perWarp): a split that warp's run would make stops that run.
+  bool Would = N > 0 && (WI.InExpect ? WI.OuterRecording : Recording) &&
+               Steps <= Opts.MaxSteps / kMaxCaseRuns;
   if (WI.InExpect) {
-    if (N > 0 && WI.OuterRecording && Steps <= Opts.MaxSteps / kMaxCaseRuns)
+    // The run with the warp index split at this min or max (evalMinMax):
+    // the warp's own run splits the same way and takes the same case.
+    if (WI.CaseW.Made) {
+      ++WI.CaseW.Calls;
+      if (!Would || N != WI.CaseW.N) {
+        WI.CaseW.Mismatch = true;
+        return std::nullopt;
+      }
+      return WI.CaseW.Case;
+    }
+    if (WI.CaseW.Refused) {
+      ++WI.CaseW.Calls;
+      if (Would && N != WI.CaseW.N)
+        WI.CaseW.Mismatch = true;
+      return std::nullopt;
+    }
+    if (Would)
       WI.ExpectSplit = true;
     return std::nullopt;
   }
@@ -133,31 +151,48 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   // case runs the whole warp again).
   if (N == 0 || !Recording || Steps > Opts.MaxSteps / kMaxCaseRuns)
     return std::nullopt;
-  if (mentionsW(Deps))
+  // With the warp index: only a min or max whose unknown part holds W
+  // itself (a warp's own run has the same cases, its threshold moved by a
+  // multiple of its index), checked warp by warp in evalMinMax.
+  bool WithW = mentionsW(Deps);
+  if (WithW && (!WI.CaseW.Allow || llvm::any_of(Deps, [this](SymbolId S) {
+        int64_t R = residualOf(S);
+        return R != -1 && R != -2;
+      })))
     warpEscape("a case split on the warp index");
-  // A resumed run has not repeated the part before its checkpoint, which
-  // every run of a case split would (runWarp).
-  if (WI.On && WI.Resume)
-    warpEscape("a case split after a split of the warps");
+  auto Taken = [&](unsigned Idx, unsigned Case) {
+    if (WithW) {
+      WI.CaseW.Made = true;
+      WI.CaseW.N = CaseSizes[Idx];
+      WI.CaseW.Case = Case;
+    }
+    return Case;
+  };
   auto It = CaseOfKey.find(Key);
   if (It != CaseOfKey.end())
-    return CasePlan.size() > It->second ? CasePlan[It->second] : 0;
+    return Taken(It->second,
+                 CasePlan.size() > It->second ? CasePlan[It->second] : 0);
   // Every path through the choice points takes at most kMaxCaseRuns runs:
   // a point splits only if the product of the cases before it on this
   // path, times its own, stays within the bound.
   uint64_t Runs = N;
   for (unsigned C : CaseSizes)
     Runs *= C;
-  if (Runs > kMaxCaseRuns)
+  if (Runs > kMaxCaseRuns) {
+    if (WithW) {
+      WI.CaseW.Refused = true;
+      WI.CaseW.N = N;
+    }
     return std::nullopt;
+  }
   unsigned Idx = CaseSizes.size();
   CaseSizes.push_back(N);
   CaseOfKey[Key] = Idx;
   InCase = true;
   for (SymbolId S : Deps)
-    if (!llvm::is_contained(CaseDeps, S))
+    if (!llvm::is_contained(CaseDeps, S) && !(WithW && residualOf(S) == -2))
       CaseDeps.push_back(S);
-  return Idx < CasePlan.size() ? CasePlan[Idx] : 0;
+  return Taken(Idx, Idx < CasePlan.size() ? CasePlan[Idx] : 0);
 }
 
 std::string Interpreter::parmKey(const clang::ParmVarDecl *P) {

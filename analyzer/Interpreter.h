@@ -619,6 +619,17 @@ private:
     /// perWarp is computing a warp's own result; whether the run was
     /// recording; whether that warp's run would have split into cases.
     bool InExpect = false, OuterRecording = false, ExpectSplit = false;
+    /// A min or max of operands with W whose run splits into cases
+    /// (evalMinMax, clampCases): Allow while the run's own split is made;
+    /// then Made, with its number of cases N and the case this run takes.
+    /// Each warp's own result (perWarp) must split alike (Calls, N) and
+    /// takes the same case; Mismatch where one does not. Refused: the
+    /// run's split was refused for too many runs of cases, as each warp's
+    /// own split is (the cases before it are the same).
+    struct {
+      bool Allow = false, Made = false, Refused = false, Mismatch = false;
+      unsigned N = 0, Case = 0, Calls = 0;
+    } CaseW;
   };
   mutable WarpIndexState WI;
   /// Access events sent so far.

@@ -222,7 +222,16 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
   std::vector<AccessEvent> Events;
   Interpreter I(Ctx, Opts, Block,
                 [&Events](const AccessEvent &Ev) { Events.push_back(Ev); });
-  I.onCaseRun([&Events] { Events.push_back(AccessEvent{}); });
+  // A further run of a case split repeats the warp from its start; a run
+  // resumed from a checkpoint repeats it from there, so the events before
+  // the checkpoint are sent again (they are the same in every case: no
+  // checkpoint is made after a case split).
+  const std::vector<AccessEvent> *Prefix = nullptr;
+  I.onCaseRun([&Events, &Prefix] {
+    Events.push_back(AccessEvent{});
+    if (Prefix)
+      Events.insert(Events.end(), Prefix->begin(), Prefix->end());
+  });
   // Runs for groups of warps: a decision that differs between the warps of
   // a run splits it into groups that decide alike (each run again).
   // A group resumes from the statement of the kernel body where its run
@@ -250,12 +259,14 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
     Events.clear();
     if (G.Before)
       Events = *G.Before;
+    Prefix = G.Before.get();
     I.resumeWarpIndexRun(G.From);
     ++Runs;
     I.runWarp(Kernel, G.Warps.front());
     if (!I.warpIndexEscaped().empty()) {
       if (Why)
-        *Why = I.warpIndexEscaped();
+        *Why = I.warpIndexEscaped() +
+               (SplitWhy.empty() ? "" : " (after splits" + SplitWhy + ")");
       return std::nullopt;
     }
     if (!I.warpIndexSplit().empty()) {

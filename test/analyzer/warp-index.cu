@@ -114,14 +114,31 @@ __global__ void shuffle_of_warp(float* out) {
 }
 // CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
 
-// min of the warp index and an unknown: each warp's own run would split
-// into cases (which lanes are clamped): not followed with the warp index;
-// the warps run one by one.
-// XC-NEXT: ESCAPED {{.*}}min_of_warp{{.*}}a min or max that splits into cases
+// min of the warp index and an unknown: each warp's own run splits into
+// the same 33 cases (which lanes are clamped: the threshold n moves by 32
+// per warp), so the run with the warp index splits once for all warps and
+// each warp takes the same case.
+// XC-NEXT: SAME {{.*}}min_of_warp{{.*}}1 run(s)
 __global__ void min_of_warp(float* out, int n) {
   out[min((int)threadIdx.x, n)] = 1.0f;
 }
 // CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]'
+
+// A split of the warps (a condition on the warp index) before such a case
+// split: each group resumes after the first store, and every further run
+// of the case split sends that store's events again, as a warp's own run
+// from the start does.
+// XC-NEXT: SAME {{.*}}min_after_split{{.*}}3 run(s); operator '==' (2 groups)
+__global__ void min_after_split(float* out, const float* in, int t) {
+  out[threadIdx.x] = in[threadIdx.x];
+  float v = 0.0f;
+  if (threadIdx.x / 32 == 1)
+    v = 2.0f;
+  out[min(t, (int)threadIdx.x)] = v;
+}
+// CHECK: warp-index.cu:[[@LINE-6]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-7]]:22: remark: global load 'in[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k, exact
+// CHECK: warp-index.cu:[[@LINE-4]]:3: remark: global store 'out[...]'
 
 // A memory builtin's pointer (__ldg) and an address inside a class
 // assignment (an operator= call) are access events' addresses: one run.
