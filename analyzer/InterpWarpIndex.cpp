@@ -21,16 +21,21 @@
 //     alike in every warp;
 //   where they do not, the run *splits* (warpIndexSplit): its warps are run
 //   again in groups that compute and decide alike, each resuming from the
-//   checkpoint before the kernel-body statement it split in.
+//   checkpoint before the kernel-body statement it split in (or from the
+//   start after a case split);
+//   - a min or max whose warps each split into the same cases, at a
+//     threshold that holds w itself, splits the run into those cases once
+//     (evalMinMax, caseSplit's CaseW); a resumed run's further case runs
+//     send the events before its checkpoint again (KernelAnalysis.cpp).
 // The run *escapes* (warpIndexEscaped; the caller then runs the warps one
 // by one, so no number changes) when a value mentioning w reaches a rule
 // not checked here:
 //   - a symbol whose key or factors mention w (a value loaded at an address
 //     that depends on w, an opaque product), except a monomial w*x (a
 //     product of w and other unknowns, replaced by x times the warp's index);
-//   - a local array element at an address mentioning w, a case split (also
-//     one a warp's own result would make), a loop step or induction on w, a
-//     join of paths taken by the whole warp;
+//   - a local array element at an address mentioning w, any other case
+//     split (also one a warp's own result would make), a loop step or
+//     induction on w, a join of paths taken by the whole warp;
 //   - any other expression whose operand mentions w (consumesWarpIndex:
 //     the classes that only move values - parentheses, loads, assignments,
 //     subscripts, inlined calls - are let through).
