@@ -257,7 +257,15 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
   // result must be that case's with its index.
   std::optional<Value> Sym;
   bool IsMin = Name.contains("min");
-  if (A.isInt() && B.isInt() && !(A.I.isUniform() && B.I.isUniform()) &&
+  // (Only where the threshold has an unknown besides W: where it is W
+  // alone, each warp's operands are concrete and it makes no split.)
+  std::optional<LaneInt> Diff = IsMin ? sub(A.I, B.I) : sub(B.I, A.I);
+  bool OtherUnknown =
+      A.isInt() && B.isInt() && Diff &&
+      llvm::any_of(Diff->terms(), [this](const LaneInt::Term &T) {
+        return residualOf(T.Sym) == -1;
+      });
+  if (OtherUnknown && !(A.I.isUniform() && B.I.isUniform()) &&
       !LaneInt::laneWise(
           A.I, B.I,
           [](int64_t X, int64_t Y) -> std::optional<int64_t> { return X; })) {
@@ -354,6 +362,32 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
   std::string Key = "clamp " + formKey(U, kAllLanes);
   for (int64_t V : Vals)
     Key += " " + std::to_string(V);
+  // With the warp index in U (evalMinMax): the key warp w's own run gives
+  // this point, W's part c*w moved into every lane's constant.
+  WI.CaseW.WarpKeys.clear();
+  if (WI.CaseW.Allow && mentionsW(U)) {
+    LaneInt Rest = LaneInt::constant(0);
+    int64_t CW = 0;
+    for (const LaneInt::Term &T : U.terms()) {
+      if (residualOf(T.Sym) == -2) {
+        CW = T.Coef[L0];
+        continue;
+      }
+      std::optional<LaneInt> P =
+          mul(LaneInt::symbol(T.Sym), LaneInt::constant(T.Coef[L0]));
+      std::optional<LaneInt> S = P ? add(Rest, *P) : std::nullopt;
+      if (!S)
+        return std::nullopt;
+      Rest = *S;
+    }
+    std::string Head = "clamp " + formKey(Rest, kAllLanes);
+    for (unsigned W : WI.Set) {
+      std::string K = Head;
+      for (int64_t V : Vals)
+        K += " " + std::to_string(V + CW * int64_t(W));
+      WI.CaseW.WarpKeys.push_back(std::move(K));
+    }
+  }
   std::optional<unsigned> Case = caseSplit(N, Key, symbolsOf(U));
   if (!Case)
     return std::nullopt;

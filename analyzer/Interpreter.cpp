@@ -43,6 +43,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
     FreshRuns = Fresh0;
     CaseSizes.clear();
     CaseOfKey.clear();
+    WI.CaseKeysOfWarp.clear();
     CaseDeps.clear();
     InCase = false;
     runWarpOnce(Kernel);
@@ -160,6 +161,22 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
         return R != -1 && R != -2;
       })))
     warpEscape("a case split on the warp index");
+  // Each warp's own run names this choice point by its own key: one that
+  // another choice point of this run has for that warp would be looked up
+  // there, not split again (`min(threadIdx.x, n)` then `min(threadIdx.y *
+  // 32 + threadIdx.x, n)` in a 32x8 block: the same key in warp 0).
+  if (WI.On && !WI.Set.empty()) {
+    WI.CaseKeysOfWarp.resize(WI.Set.size());
+    bool Own = WithW && WI.CaseW.WarpKeys.size() == WI.Set.size();
+    if (WithW && !Own)
+      warpEscape("a case split on the warp index");
+    for (size_t I = 0; I < WI.Set.size(); ++I) {
+      auto [It, New] =
+          WI.CaseKeysOfWarp[I].emplace(Own ? WI.CaseW.WarpKeys[I] : Key, Key);
+      if (!New && It->second != Key)
+        warpEscape("two case splits a warp's own run takes for one");
+    }
+  }
   auto Taken = [&](unsigned Idx, unsigned Case) {
     if (WithW) {
       WI.CaseW.Made = true;

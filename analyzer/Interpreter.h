@@ -629,7 +629,16 @@ private:
     struct {
       bool Allow = false, Made = false, Refused = false, Mismatch = false;
       unsigned N = 0, Case = 0, Calls = 0;
+      /// The key each warp's own run gives the choice point being made
+      /// (clampCases: W's part moves into the lanes' constants), by
+      /// position in Set; empty for one without W (the same in every warp).
+      std::vector<std::string> WarpKeys;
     } CaseW;
+    /// Per warp (position in Set): the choice points of this run by the
+    /// key that warp's own run gives them. Two points of the run that one
+    /// warp would take for the same (its run looks the second up instead
+    /// of splitting) stop the run with the warp index.
+    std::vector<std::map<std::string, std::string>> CaseKeysOfWarp;
   };
   mutable WarpIndexState WI;
   /// Access events sent so far.

@@ -140,6 +140,27 @@ __global__ void min_after_split(float* out, const float* in, int t) {
 // CHECK: warp-index.cu:[[@LINE-7]]:22: remark: global load 'in[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k, exact
 // CHECK: warp-index.cu:[[@LINE-4]]:3: remark: global store 'out[...]'
 
+// Two clamps that warp 0's own run cannot tell apart: its key for the
+// second (threshold n - 32*w, w = 0) is the first's, so it takes the
+// first's case where the run with the warp index sees another choice
+// point. Not followed with the warp index: the warps run one by one.
+// XC-NEXT: ESCAPED {{.*}}two_clamps{{.*}}two case splits a warp's own run takes for one
+__global__ void two_clamps(float* a, int n) {
+  a[min((int)threadIdx.x % 32, n)] = 0.0f;
+  a[min((int)threadIdx.x, n) + 4096] = 1.0f;
+}
+// CHECK: warp-index.cu:[[@LINE-3]]:3: remark: global store 'a[...]'
+// CHECK: warp-index.cu:[[@LINE-3]]:3: remark: global store 'a[...]'
+
+// A clamp whose threshold is the warp index alone (the last warp's last
+// lane is clamped): each warp's operands are known, it makes no case
+// split; the warps that compute alike run together.
+// XC-NEXT: SAME {{.*}}clamp_by_warp_alone{{.*}}9 run(s); a min or max (8 groups)
+__global__ void clamp_by_warp_alone(float* out) {
+  out[min((int)threadIdx.x + 1, 255)] = 1.0f;
+}
+// CHECK: warp-index.cu:[[@LINE-2]]:3: remark: global store 'out[...]'
+
 // A memory builtin's pointer (__ldg) and an address inside a class
 // assignment (an operator= call) are access events' addresses: one run.
 // XC-NEXT: SAME {{.*}}builtin_pointer_of_warp{{.*}}1 run(s)
