@@ -265,10 +265,9 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
       llvm::any_of(Diff->terms(), [this](const LaneInt::Term &T) {
         return residualOf(T.Sym) == -1;
       });
-  if (OtherUnknown && !(A.I.isUniform() && B.I.isUniform()) &&
-      !LaneInt::laneWise(
-          A.I, B.I,
-          [](int64_t X, int64_t Y) -> std::optional<int64_t> { return X; })) {
+  // (An unknown in the difference: the operands are not both concrete, so
+  // minMaxOf would not fold them lane by lane.)
+  if (OtherUnknown && !(A.I.isUniform() && B.I.isUniform())) {
     WI.CaseW = {};
     WI.CaseW.Allow = true;
     std::optional<Value> C = clampCases(A, B, IsMin, M);
@@ -340,7 +339,11 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
       if ((Lanes >> K & 1) && T.Coef[K] != T.Coef[L0])
         return std::nullopt;
   // U: D's unknown part (the same in every lane of Lanes); d_k = D_k - U.
-  LaneInt U = LaneInt::constant(0);
+  // With the warp index (evalMinMax): also U without W (Rest) and W's
+  // coefficient CW, for the keys the warps' own runs give this point.
+  bool WarpKeys = WI.CaseW.Allow;
+  LaneInt U = LaneInt::constant(0), Rest = U;
+  int64_t CW = 0;
   for (const LaneInt::Term &T : D->terms()) {
     std::optional<LaneInt> P =
         mul(LaneInt::symbol(T.Sym), LaneInt::constant(T.Coef[L0]));
@@ -348,6 +351,16 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
     if (!S)
       return std::nullopt;
     U = *S;
+    if (!WarpKeys)
+      continue;
+    if (residualOf(T.Sym) == -2) {
+      CW = T.Coef[L0];
+    } else {
+      std::optional<LaneInt> R = add(Rest, *P);
+      if (!R)
+        return std::nullopt;
+      Rest = *R;
+    }
   }
   std::optional<LaneInt> Dc = sub(*D, U);
   if (!Dc)
@@ -359,35 +372,19 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
   llvm::sort(Vals);
   Vals.erase(std::unique(Vals.begin(), Vals.end()), Vals.end());
   unsigned N = Vals.size() + 1;
-  std::string Key = "clamp " + formKey(U, kAllLanes);
-  for (int64_t V : Vals)
-    Key += " " + std::to_string(V);
-  // With the warp index in U (evalMinMax): the key warp w's own run gives
-  // this point, W's part c*w moved into every lane's constant.
+  auto KeyOf = [&](const LaneInt &Form, int64_t Shift) {
+    std::string K = "clamp " + formKey(Form, kAllLanes);
+    for (int64_t V : Vals)
+      K += " " + std::to_string(V + Shift);
+    return K;
+  };
+  std::string Key = KeyOf(U, 0);
+  // With the warp index in U: the key warp w's own run gives this point,
+  // W's part CW*w moved into every lane's constant.
   WI.CaseW.WarpKeys.clear();
-  if (WI.CaseW.Allow && mentionsW(U)) {
-    LaneInt Rest = LaneInt::constant(0);
-    int64_t CW = 0;
-    for (const LaneInt::Term &T : U.terms()) {
-      if (residualOf(T.Sym) == -2) {
-        CW = T.Coef[L0];
-        continue;
-      }
-      std::optional<LaneInt> P =
-          mul(LaneInt::symbol(T.Sym), LaneInt::constant(T.Coef[L0]));
-      std::optional<LaneInt> S = P ? add(Rest, *P) : std::nullopt;
-      if (!S)
-        return std::nullopt;
-      Rest = *S;
-    }
-    std::string Head = "clamp " + formKey(Rest, kAllLanes);
-    for (unsigned W : WI.Set) {
-      std::string K = Head;
-      for (int64_t V : Vals)
-        K += " " + std::to_string(V + CW * int64_t(W));
-      WI.CaseW.WarpKeys.push_back(std::move(K));
-    }
-  }
+  if (WarpKeys && mentionsW(U))
+    for (unsigned W : WI.Set)
+      WI.CaseW.WarpKeys.push_back(KeyOf(Rest, CW * int64_t(W)));
   std::optional<unsigned> Case = caseSplit(N, Key, symbolsOf(U));
   if (!Case)
     return std::nullopt;

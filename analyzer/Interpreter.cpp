@@ -150,16 +150,18 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   }
   // Not in dry runs; not where one run is already costly (every further
   // case runs the whole warp again).
-  if (N == 0 || !Recording || Steps > Opts.MaxSteps / kMaxCaseRuns)
+  if (!Would)
     return std::nullopt;
   // With the warp index: only a min or max whose unknown part holds W
   // itself (a warp's own run has the same cases, its threshold moved by a
-  // multiple of its index), checked warp by warp in evalMinMax.
+  // multiple of its index; the keys of the warps' own runs in WarpKeys),
+  // checked warp by warp in evalMinMax.
   bool WithW = mentionsW(Deps);
-  if (WithW && (!WI.CaseW.Allow || llvm::any_of(Deps, [this](SymbolId S) {
-        int64_t R = residualOf(S);
-        return R != -1 && R != -2;
-      })))
+  if (WithW && (!WI.CaseW.Allow || WI.CaseW.WarpKeys.size() != WI.Set.size() ||
+                llvm::any_of(Deps, [this](SymbolId S) {
+                  int64_t R = residualOf(S);
+                  return R != -1 && R != -2;
+                })))
     warpEscape("a case split on the warp index");
   // Each warp's own run names this choice point by its own key: one that
   // another choice point of this run has for that warp would be looked up
@@ -168,8 +170,6 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   if (WI.On && !WI.Set.empty()) {
     WI.CaseKeysOfWarp.resize(WI.Set.size());
     bool Own = WithW && WI.CaseW.WarpKeys.size() == WI.Set.size();
-    if (WithW && !Own)
-      warpEscape("a case split on the warp index");
     for (size_t I = 0; I < WI.Set.size(); ++I) {
       auto [It, New] =
           WI.CaseKeysOfWarp[I].emplace(Own ? WI.CaseW.WarpKeys[I] : Key, Key);

@@ -51,23 +51,21 @@ GlobalCost ccl::globalCost(const LaneArray &Addr, LaneBits Active,
   }
   // Ranges [A[i], A[i] + Bytes) by ascending start: their ends ascend too,
   // so each range adds the sectors and bytes past the furthest end so far.
-  int64_t Sectors = 0, Distinct = 0;
-  int64_t LastSector = 0, End = 0;
-  for (unsigned I = 0; I < N; ++I) {
+  int64_t End = A[0] + Bytes, LastSector = floorDiv(End - 1, kSectorBytes);
+  int64_t Distinct = Bytes,
+          Sectors = LastSector - floorDiv(A[0], kSectorBytes) + 1;
+  for (unsigned I = 1; I < N; ++I) {
     int64_t B = A[I], E = A[I] + Bytes;
     int64_t First = floorDiv(B, kSectorBytes),
             Last = floorDiv(E - 1, kSectorBytes);
-    if (I == 0) {
-      Sectors = Last - First + 1;
-      Distinct = E - B;
-    } else {
-      if (Last > LastSector)
-        Sectors += Last - std::max(First - 1, LastSector);
-      if (E > End)
-        Distinct += E - std::max(B, End);
+    if (Last > LastSector) {
+      Sectors += Last - std::max(First - 1, LastSector);
+      LastSector = Last;
     }
-    LastSector = I == 0 ? Last : std::max(LastSector, Last);
-    End = I == 0 ? E : std::max(End, E);
+    if (E > End) {
+      Distinct += E - std::max(B, End);
+      End = E;
+    }
   }
   R.Sectors = Sectors;
   R.IdealSectors = (Distinct + kSectorBytes - 1) / kSectorBytes;
