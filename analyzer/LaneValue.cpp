@@ -11,6 +11,64 @@ const LaneInt::Rep &LaneInt::zeroRep() {
   return Zero;
 }
 
+namespace {
+/// Freed LaneInt blocks of this thread, reused by the next ones (a list
+/// threaded through the blocks themselves). Blocks freed after the list is
+/// gone (at thread exit) go back to malloc. Not with AddressSanitizer, which
+/// must see every block's life to catch a use after free.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CCL_NO_REP_POOL 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define CCL_NO_REP_POOL 1
+#endif
+#ifndef CCL_NO_REP_POOL
+struct RepPool {
+  void *Head = nullptr;
+  unsigned Size = 0;
+  ~RepPool();
+};
+thread_local bool RepPoolGone = false;
+thread_local RepPool Pool;
+RepPool::~RepPool() {
+  RepPoolGone = true;
+  while (Head) {
+    void *Next = *static_cast<void **>(Head);
+    ::operator delete(Head);
+    Head = Next;
+  }
+}
+constexpr unsigned kMaxPooled = 1 << 14;
+#endif
+} // namespace
+
+void *LaneInt::Rep::operator new(size_t Size) {
+#ifndef CCL_NO_REP_POOL
+  assert(Size == sizeof(Rep));
+  if (!RepPoolGone && Pool.Head) {
+    void *P = Pool.Head;
+    Pool.Head = *static_cast<void **>(P);
+    --Pool.Size;
+    return P;
+  }
+#endif
+  return ::operator new(Size);
+}
+
+void LaneInt::Rep::operator delete(void *P) {
+#ifndef CCL_NO_REP_POOL
+  if (!RepPoolGone && Pool.Size < kMaxPooled) {
+    *static_cast<void **>(P) = Pool.Head;
+    Pool.Head = P;
+    ++Pool.Size;
+    return;
+  }
+#endif
+  ::operator delete(P);
+}
+
 LaneInt::Rep &LaneInt::mut() {
   if (!R)
     R = new Rep();

@@ -176,6 +176,11 @@ private:
   struct Rep : llvm::ThreadSafeRefCountedBase<Rep> {
     LaneArray C{};
     TermList Terms; // sorted by Sym, no all-zero Coef
+    // Blocks are made and dropped at almost every operation the
+    // interpreter runs (about 800 bytes each): freed blocks are kept on a
+    // per-thread list and reused, not returned to malloc (LaneValue.cpp).
+    static void *operator new(size_t Size);
+    static void operator delete(void *P);
   };
   static const Rep &zeroRep();
   /// The storage of a value being built: a block of its own (a new one if
