@@ -66,6 +66,13 @@ struct LintOptions {
   bool GroupLayouts = true;
   bool Werror = false;
   unsigned Jobs = 1; ///< -j
+  /// --kernel-jobs: worker processes for one file's kernel analyses
+  /// (lint/KernelWorkers.h); used only while files are linted one at a
+  /// time. 1: none, every analysis in this process.
+  unsigned KernelJobs = 1;
+  /// false: the file's (last) AST is not freed, left to the process's exit
+  /// (clang's -disable-free). Set for the last file a command line lints.
+  bool FreeAST = true;
   VerifyMode Verify = VerifyMode::None;
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output

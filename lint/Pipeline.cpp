@@ -104,7 +104,8 @@ void phase(const char *What) {
   if (!On)
     return;
   timespec T;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  clock_gettime(
+      getenv("CCL_TIME_WALL") ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &T);
   fprintf(stderr, "ccl-phase\t%s\t%.3f\n", What, T.tv_sec + T.tv_nsec * 1e-9);
 }
 /// One parse of one file and what it produced.
@@ -178,8 +179,8 @@ public:
     if (Opts.Verify == VerifyMode::Jit)
       S.Parse.Invocation =
           std::make_shared<CompilerInvocation>(CI.getInvocation());
-    TUAnalysis TU = analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
-                                           S.Parse.ErrorsAt);
+    TUAnalysis TU =
+        analyzeTranslationUnit(Ctx, Opts, AllowInstantiation, S.Parse.ErrorsAt);
     phase("analyzed");
     S.Instantiations = TU.Instantiations;
     S.Result.File = S.File;
@@ -204,6 +205,11 @@ public:
       : Opts(Opts), Checks(Checks), S(S),
         AllowInstantiation(AllowInstantiation) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // The last parse of the run: its AST is left to the process's exit,
+    // as clang's own driver does (-disable-free).
+    // (Not a first parse that --assume may follow with a second one.)
+    if (!Opts.FreeAST && (!AllowInstantiation || Opts.AssumeText.empty()))
+      CI.getFrontendOpts().DisableFree = true;
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<SkipMissingHeaders>(S));
     // "N errors generated" goes with the other buffered diagnostics.
@@ -362,9 +368,22 @@ Expected<LintResults> ccl::lintFiles(const LintOptions &Opts,
       std::max(1u, std::min<unsigned>(Opts.Jobs, Opts.Files.size()));
   std::atomic<size_t> Next{0}, Done{0};
   std::mutex ProgressMutex;
+  // Workers within a file are processes forked from this one: only while
+  // it has no other thread (files one at a time).
+  LintOptions FileOpts = Opts;
+  if (Jobs > 1)
+    FileOpts.KernelJobs = 1;
   auto Worker = [&] {
     for (size_t I; (I = Next++) < Opts.Files.size();) {
-      Results.Files[I] = lintFile(Opts.Files[I], Opts, DB.get(), Fixed);
+      // The last file linted one at a time keeps its AST to the exit.
+      LintOptions Last;
+      bool Keep = Jobs == 1 && I + 1 == Opts.Files.size();
+      if (Keep) {
+        Last = FileOpts;
+        Last.FreeAST = false;
+      }
+      Results.Files[I] =
+          lintFile(Opts.Files[I], Keep ? Last : FileOpts, DB.get(), Fixed);
       if (Progress) {
         std::lock_guard<std::mutex> G(ProgressMutex);
         Progress(++Done, Opts.Files.size(), Opts.Files[I]);

@@ -1,5 +1,7 @@
 //===- TranslationUnit.cpp - Analysis and checks of one parsed file -------===//
 #include "lint/TranslationUnit.h"
+#include "analyzer/RecordCodec.h"
+#include "lint/KernelWorkers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -50,6 +52,63 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
              (How.empty() ? std::string() : ", e.g." + How) + ")"});
   }
 }
+
+/// One analysis: its records, and with CCL_TIME_KERNELS=1 its CPU seconds on
+/// stderr (one line, written at once: workers share stderr).
+std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run) {
+  static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
+  std::clock_t T0 = Time ? std::clock() : 0;
+  std::vector<AccessRecord> Records =
+      analyzeKernel(Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts);
+  if (Time)
+    llvm::errs()
+        << ("ccl-time\t" + Run.Name + "\t" + Run.Shape.Dim.str() + "\t" +
+            std::to_string(double(std::clock() - T0) / CLOCKS_PER_SEC) + "\n");
+  return Records;
+}
+
+/// Fills every run's records: here, one by one, or with \p Jobs > 1 in
+/// forked workers (KernelWorkers.h). The records are the same either way
+/// (analyzeKernel depends only on its arguments); a run whose worker died
+/// is dropped with a remark.
+void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
+  // CCL_WARP_CROSSCHECK's log lists kernels in the order they ran.
+  static const bool Ordered = getenv("CCL_WARP_CROSSCHECK") != nullptr;
+  static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
+  if (Jobs < 2 || TU.Runs.size() < 2 || Ordered) {
+    if (Time)
+      llvm::errs() << "ccl-workers\t0\n";
+    for (KernelRun &Run : TU.Runs)
+      Run.Records = analyzeRun(Ctx, Run);
+    return;
+  }
+  WorkerOutcome O = runInWorkers(TU.Runs.size(), Jobs, [&](size_t I) {
+    return encodeRecords(analyzeRun(Ctx, TU.Runs[I]));
+  });
+  if (Time)
+    llvm::errs() << "ccl-workers\t" << O.Workers << "\n";
+  std::vector<KernelRun> Kept;
+  for (size_t I = 0; I < TU.Runs.size(); ++I) {
+    KernelRun &Run = TU.Runs[I];
+    std::optional<std::vector<AccessRecord>> R;
+    if (O.Results[I])
+      R = decodeRecords(*O.Results[I]);
+    if (!R) {
+      TU.Remarks.push_back(
+          {Run.Kernel->getLocation(),
+           "kernel '" + Run.Name + "' (block " + Run.Shape.Dim.str() +
+               ") not analyzed: the analysis stopped (its worker process "
+               "ended with " +
+               (O.Deaths.empty() ? std::string("no result")
+                                 : O.Deaths.front()) +
+               "); rerun with --kernel-jobs=1 to see the error"});
+      continue;
+    }
+    Run.Records = std::move(*R);
+    Kept.push_back(std::move(Run));
+  }
+  TU.Runs = std::move(Kept);
+}
 } // namespace
 
 TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
@@ -99,36 +158,29 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       Run.Name = Name;
       Run.Shape = Shape;
       Run.IOpts.Assume = Opts.integersFor(K->getName());
-      {
-        // CCL_TIME_KERNELS=1: each analysis' CPU seconds on stderr (for the
-        // profiles in docs/benchmarks.md).
-        static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
-        std::clock_t T0 = Time ? std::clock() : 0;
-        Run.Records = analyzeKernel(Ctx, K, Shape.Dim, Run.IOpts);
-        if (Time)
-          llvm::errs() << "ccl-time\t" << Name << "\t" << Shape.Dim.str()
-                       << "\t" << double(std::clock() - T0) / CLOCKS_PER_SEC
-                       << "\n";
-      }
-      // A shape nobody stated is an assumption: no number under it is exact.
-      if (Shape.Source == BlockShape::Default)
-        for (AccessRecord &R : Run.Records) {
-          R.Exact = false;
-          R.DependsOn.insert("(under the assumed block shape " +
-                             Shape.Dim.str() + ")");
-        }
-      // __launch_bounds__ gives the most threads a launch may have, not its
-      // shape: numbers that read the shape (blockDim, threadIdx.y, groups)
-      // hold only for a block of exactly that many threads along x.
-      if (Shape.Source == BlockShape::LaunchBounds && readsBlockShape(K))
-        for (AccessRecord &R : Run.Records) {
-          R.Exact = false;
-          R.DependsOn.insert("(under a block of " + Shape.Dim.str() +
-                             ", the most __launch_bounds__ allows)");
-        }
-      addLaunchRuns(Ctx, Run, SmallArgs);
       TU.Runs.push_back(std::move(Run));
     }
+  }
+  analyzeRuns(Ctx, TU, Opts.KernelJobs);
+  for (KernelRun &Run : TU.Runs) {
+    const BlockShape &Shape = Run.Shape;
+    // A shape nobody stated is an assumption: no number under it is exact.
+    if (Shape.Source == BlockShape::Default)
+      for (AccessRecord &R : Run.Records) {
+        R.Exact = false;
+        R.DependsOn.insert("(under the assumed block shape " + Shape.Dim.str() +
+                           ")");
+      }
+    // __launch_bounds__ gives the most threads a launch may have, not its
+    // shape: numbers that read the shape (blockDim, threadIdx.y, groups)
+    // hold only for a block of exactly that many threads along x.
+    if (Shape.Source == BlockShape::LaunchBounds && readsBlockShape(Run.Kernel))
+      for (AccessRecord &R : Run.Records) {
+        R.Exact = false;
+        R.DependsOn.insert("(under a block of " + Shape.Dim.str() +
+                           ", the most __launch_bounds__ allows)");
+      }
+    addLaunchRuns(Ctx, Run, SmallArgs);
   }
   return TU;
 }

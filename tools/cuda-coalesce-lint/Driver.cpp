@@ -126,6 +126,11 @@ cl::opt<unsigned> JobsOpt("j",
                           cl::desc("Analyze N files in parallel (output stays "
                                    "grouped per file, in the order given)"),
                           cl::value_desc("N"), cl::init(1), cl::cat(Category));
+cl::opt<unsigned> KernelJobsOpt(
+    "kernel-jobs",
+    cl::desc("Analyze one file's kernels in N forked processes while files "
+             "are linted one at a time (0: one per core, at most 8; 1: none)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place"),
                   cl::cat(Category));
 cl::opt<std::string> ExportFixes(
@@ -363,6 +368,10 @@ Error readOptions(LintOptions &Opts) {
   Opts.Werror = Werror;
   Opts.ChecksGlob = ChecksOpt;
   Opts.Jobs = JobsOpt == 0 ? std::thread::hardware_concurrency() : JobsOpt;
+  Opts.KernelJobs =
+      KernelJobsOpt == 0
+          ? std::max(1u, std::min(8u, std::thread::hardware_concurrency()))
+          : unsigned(KernelJobsOpt);
   Opts.HeaderFilter = HeaderFilterOpt;
   Opts.VerifyOutput = VerifyOutput;
   if (Error E = readAssumptions(Opts))
