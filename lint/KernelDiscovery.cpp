@@ -32,6 +32,9 @@ public:
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
+  // A kernel is declared at namespace scope (CUDA allows no __global__
+  // member, local class or lambda): no statement needs a visit.
+  bool TraverseStmt(Stmt *) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
       return true;

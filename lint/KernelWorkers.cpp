@@ -13,6 +13,9 @@
 #include <new>
 #include <poll.h>
 #include <sys/mman.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,24 +49,44 @@ bool writeAll(int Fd, const char *P, size_t N) {
 
 /// A worker's life: jobs until the counter runs out, each result framed as
 /// (index, size, bytes) on \p Fd. Never returns.
-[[noreturn]] void workerMain(int Fd, std::atomic<size_t> &Next, size_t N,
+/// What the workers share with the parent: the next job to take, and the
+/// job each worker is on (-1: none), so that the parent knows which job a
+/// dead worker died on.
+struct SharedState {
+  std::atomic<size_t> Next{0};
+  std::atomic<int64_t> Current[kMaxKernelWorkers];
+};
+
+/// The signals of a crash in the job itself (not of a kill from outside).
+bool isCrash(int Sig) {
+  return Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGILL || Sig == SIGFPE ||
+         Sig == SIGABRT || Sig == SIGTRAP;
+}
+
+[[noreturn]] void workerMain(int Fd, SharedState &St, unsigned Me, size_t N,
                              llvm::function_ref<std::string(size_t)> Job) {
+#ifdef __linux__
+  // A worker does not outlive a parent killed outright.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
   // A crash ends this process, where the parent sees it: no recovery that
   // would go on running the parent's code here, no crash handler output
   // beyond the signal's.
   llvm::CrashRecoveryContext::Disable();
-  for (int S : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT})
+  for (int S : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP})
     std::signal(S, SIG_DFL);
   static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
   timespec T0;
   clock_gettime(CLOCK_MONOTONIC, &T0);
   unsigned Jobs = 0;
-  for (size_t I; (I = Next.fetch_add(1)) < N; ++Jobs) {
+  for (size_t I; (I = St.Next.fetch_add(1)) < N; ++Jobs) {
+    St.Current[Me] = int64_t(I);
     std::string R = Job(I);
     uint64_t Head[2] = {uint64_t(I), uint64_t(R.size())};
     if (!writeAll(Fd, reinterpret_cast<const char *>(Head), sizeof Head) ||
         !writeAll(Fd, R.data(), R.size()))
       _exit(2);
+    St.Current[Me] = -1;
   }
   if (Time) {
     // CCL_TIME_KERNELS: how long this worker ran, and its CPU time.
@@ -109,24 +132,26 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
                                 llvm::function_ref<std::string(size_t)> Job) {
   WorkerOutcome O;
   O.Results.resize(N);
-  auto Here = [&](size_t From) {
-    for (size_t I = From; I < N; ++I)
-      if (!O.Results[I])
+  std::vector<bool> Crashed(N, false);
+  auto Here = [&] {
+    for (size_t I = 0; I < N; ++I)
+      if (!O.Results[I] && !Crashed[I])
         O.Results[I] = Job(I);
   };
-  if (Workers > N)
-    Workers = unsigned(N);
+  Workers = std::min<size_t>({Workers, N, kMaxKernelWorkers});
   if (Workers < 2 || !singleThreaded()) {
-    Here(0);
+    Here();
     return O;
   }
-  void *Mem = mmap(nullptr, sizeof(std::atomic<size_t>), PROT_READ | PROT_WRITE,
+  void *Mem = mmap(nullptr, sizeof(SharedState), PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (Mem == MAP_FAILED) {
-    Here(0);
+    Here();
     return O;
   }
-  auto *Next = new (Mem) std::atomic<size_t>(0);
+  auto *St = new (Mem) SharedState();
+  for (auto &C : St->Current)
+    C = -1;
   // What is buffered now would be printed again by every child that
   // flushed it; they do not (_exit), but flush anyway.
   fflush(nullptr);
@@ -147,7 +172,7 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
       close(P[0]);
       for (const Child &C : Children)
         close(C.Fd);
-      workerMain(P[1], *Next, N, Job);
+      workerMain(P[1], *St, W, N, Job);
     }
     close(P[1]);
     Children.push_back({Pid, P[0], {}});
@@ -182,24 +207,21 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
     }
   }
   for (size_t K = 0; K < Children.size(); ++K) {
-    Child &C = Children[K];
     if (Fds[K].fd >= 0)
       close(Fds[K].fd);
     int Status = 0;
-    while (waitpid(C.Pid, &Status, 0) < 0 && errno == EINTR)
+    while (waitpid(Children[K].Pid, &Status, 0) < 0 && errno == EINTR)
       ;
-    if (WIFSIGNALED(Status))
-      O.Deaths.push_back("signal " + std::to_string(WTERMSIG(Status)));
-    else if (WIFEXITED(Status) && WEXITSTATUS(Status) != 0)
-      O.Deaths.push_back("exit status " + std::to_string(WEXITSTATUS(Status)));
+    // The job a worker crashed on has no result and is not run again here.
+    int64_t On = St->Current[K];
+    if (WIFSIGNALED(Status) && isCrash(WTERMSIG(Status)) && On >= 0 &&
+        size_t(On) < N && !O.Results[On]) {
+      Crashed[On] = true;
+      O.Crashes.push_back(
+          {size_t(On), "signal " + std::to_string(WTERMSIG(Status))});
+    }
   }
-  // Jobs taken by a worker that died before sending them stay empty (the
-  // one it died on would kill this process too); jobs nobody took run here.
-  size_t Taken = std::min(Next->load(), N);
-  munmap(Mem, sizeof(std::atomic<size_t>));
-  if (O.Deaths.empty())
-    Here(0); // only if a frame was lost without a death (should not happen)
-  else
-    Here(Taken);
+  munmap(Mem, sizeof(SharedState));
+  Here();
   return O;
 }

@@ -24,19 +24,26 @@
 
 namespace ccl {
 
+/// The most workers one call forks.
+constexpr unsigned kMaxKernelWorkers = 64;
+
 struct WorkerOutcome {
-  /// Each job's result, in job order. nullopt: the worker running it died
-  /// (a crash in the analysis); the caller says so instead of a result.
+  /// Each job's result, in job order. nullopt: the worker running it
+  /// crashed (a signal such as SIGSEGV or SIGABRT) on that very job; the
+  /// caller says so instead of a result, and does not run it again here,
+  /// where it would crash this process.
   std::vector<std::optional<std::string>> Results;
   unsigned Workers = 0; ///< processes forked (0: ran here, one by one)
-  /// How each worker that died ended ("signal 11"), for the message.
-  std::vector<std::string> Deaths;
+  /// The crashed jobs and how their worker ended ("signal 11").
+  std::vector<std::pair<size_t, std::string>> Crashes;
 };
 
-/// Runs \p Job(0) .. \p Job(N-1) in up to \p Workers forked processes (the
-/// jobs taken in order from a shared counter), or here, one by one, when
-/// \p Workers < 2, N < 2, the process has other threads, or fork fails.
-/// Jobs a dead worker never took run here after the others.
+/// Runs \p Job(0) .. \p Job(N-1) in up to \p Workers forked processes (at
+/// most kMaxKernelWorkers; the jobs taken in order from a shared counter),
+/// or here, one by one, when \p Workers < 2, N < 2, the process has other
+/// threads, or fork fails. Every job without a result that did not crash its
+/// worker (never taken, or its worker killed or ended otherwise: out of
+/// memory, SIGKILL) runs here afterwards.
 WorkerOutcome runInWorkers(size_t N, unsigned Workers,
                            llvm::function_ref<std::string(size_t)> Job);
 

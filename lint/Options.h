@@ -71,8 +71,11 @@ struct LintOptions {
   /// time. 1: none, every analysis in this process.
   unsigned KernelJobs = 1;
   /// false: the file's (last) AST is not freed, left to the process's exit
-  /// (clang's -disable-free). Set for the last file a command line lints.
+  /// (clang's -disable-free). lintFiles sets it for the last file when
+  /// KeepLastAST is set (the command line, which exits after it; not the
+  /// language server, which lints again and again).
   bool FreeAST = true;
+  bool KeepLastAST = false;
   VerifyMode Verify = VerifyMode::None;
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output

@@ -187,6 +187,7 @@ public:
     S.Result.CompileErrors = CI.getDiagnostics().hasErrorOccurred();
     S.Result.MissingHeaders = S.Parse.MissingHeaders;
     reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
+    S.Result.InputError |= TU.AnalysisFailures > 0;
     phase("reported");
   }
 
@@ -340,7 +341,7 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
   FileResult R = std::move(S->Result);
   R.File = File;
   R.Pre = std::move(Pre.Pre);
-  R.InputError = RC != 0;
+  R.InputError = R.InputError || RC != 0;
   return R;
 }
 } // namespace
@@ -377,7 +378,7 @@ Expected<LintResults> ccl::lintFiles(const LintOptions &Opts,
     for (size_t I; (I = Next++) < Opts.Files.size();) {
       // The last file linted one at a time keeps its AST to the exit.
       LintOptions Last;
-      bool Keep = Jobs == 1 && I + 1 == Opts.Files.size();
+      bool Keep = Opts.KeepLastAST && Jobs == 1 && I + 1 == Opts.Files.size();
       if (Keep) {
         Last = FileOpts;
         Last.FreeAST = false;

@@ -69,13 +69,15 @@ std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run) {
 
 /// Fills every run's records: here, one by one, or with \p Jobs > 1 in
 /// forked workers (KernelWorkers.h). The records are the same either way
-/// (analyzeKernel depends only on its arguments); a run whose worker died
-/// is dropped with a remark.
+/// (analyzeKernel depends only on its arguments). A run whose worker crashed
+/// on it is dropped with a remark and counted in TU.AnalysisFailures.
 void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
-  // CCL_WARP_CROSSCHECK's log lists kernels in the order they ran.
+  // CCL_WARP_CROSSCHECK's log lists kernels in the order they ran. An AST
+  // read lazily from a precompiled header or module would load bodies in
+  // the worker only: the records' pointers would not exist here.
   static const bool Ordered = getenv("CCL_WARP_CROSSCHECK") != nullptr;
   static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
-  if (Jobs < 2 || TU.Runs.size() < 2 || Ordered) {
+  if (Jobs < 2 || TU.Runs.size() < 2 || Ordered || Ctx.getExternalSource()) {
     if (Time)
       llvm::errs() << "ccl-workers\t0\n";
     for (KernelRun &Run : TU.Runs)
@@ -87,6 +89,7 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
   });
   if (Time)
     llvm::errs() << "ccl-workers\t" << O.Workers << "\n";
+  std::map<size_t, std::string> Crashed(O.Crashes.begin(), O.Crashes.end());
   std::vector<KernelRun> Kept;
   for (size_t I = 0; I < TU.Runs.size(); ++I) {
     KernelRun &Run = TU.Runs[I];
@@ -94,14 +97,15 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
     if (O.Results[I])
       R = decodeRecords(*O.Results[I]);
     if (!R) {
+      auto C = Crashed.find(I);
+      ++TU.AnalysisFailures;
       TU.Remarks.push_back(
           {Run.Kernel->getLocation(),
            "kernel '" + Run.Name + "' (block " + Run.Shape.Dim.str() +
-               ") not analyzed: the analysis stopped (its worker process "
+               ") not analyzed: the analysis crashed (its worker process "
                "ended with " +
-               (O.Deaths.empty() ? std::string("no result")
-                                 : O.Deaths.front()) +
-               "); rerun with --kernel-jobs=1 to see the error"});
+               (C != Crashed.end() ? C->second : std::string("no result")) +
+               "); --kernel-jobs=1 runs it in this process"});
       continue;
     }
     Run.Records = std::move(*R);

@@ -49,6 +49,9 @@ struct TUAnalysis {
   std::string Instantiations;
   unsigned Kernels = 0;          ///< kernel instances analyzed
   unsigned SkippedInstances = 0; ///< their arguments differ from --assume
+  /// Runs whose analysis crashed in a worker process (--kernel-jobs): not
+  /// analyzed, and the file counts as not linted completely.
+  unsigned AnalysisFailures = 0;
 };
 
 /// Finds and analyzes every kernel of the main file. With

@@ -7,7 +7,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "gtest/gtest.h"
+#include <csignal>
 #include <cstdlib>
+#include <unistd.h>
 
 using namespace ccl;
 
@@ -124,7 +126,7 @@ TEST(KernelWorkers, ResultsInJobOrder) {
     return std::to_string(I * I) + (getpid() == Parent ? " here" : "");
   });
   EXPECT_EQ(O.Workers, 3u);
-  EXPECT_TRUE(O.Deaths.empty());
+  EXPECT_TRUE(O.Crashes.empty());
   ASSERT_EQ(O.Results.size(), 40u);
   for (size_t I = 0; I < 40; ++I) {
     ASSERT_TRUE(O.Results[I].has_value()) << I;
@@ -148,8 +150,9 @@ TEST(KernelWorkers, RunsHereWhenNotWorthAFork) {
   EXPECT_TRUE(runInWorkers(0, 4, Where).Results.empty());
 }
 
-// A job that crashes its worker has no result and the death is reported;
-// the other jobs still have theirs, and this process lives on.
+// A job that crashes its worker has no result and is reported; it is not
+// run again here (it would crash this process). The other jobs still have
+// theirs, those the dead worker never took included.
 TEST(KernelWorkers, ACrashedJobHasNoResult) {
   WorkerOutcome O = runInWorkers(12, 2, [](size_t I) {
     if (I == 5)
@@ -158,13 +161,30 @@ TEST(KernelWorkers, ACrashedJobHasNoResult) {
   });
   ASSERT_EQ(O.Results.size(), 12u);
   EXPECT_FALSE(O.Results[5].has_value());
-  ASSERT_EQ(O.Deaths.size(), 1u);
-  EXPECT_EQ(O.Deaths[0], "signal 6");
+  ASSERT_EQ(O.Crashes.size(), 1u);
+  EXPECT_EQ(O.Crashes[0].first, 5u);
+  EXPECT_EQ(O.Crashes[0].second, "signal 6");
   for (size_t I = 0; I < 12; ++I)
     if (I != 5) {
       ASSERT_TRUE(O.Results[I].has_value()) << I;
       EXPECT_EQ(*O.Results[I], std::to_string(I));
     }
+}
+
+// A worker killed from outside (SIGKILL, as the out-of-memory killer does)
+// is no crash of its job: that job runs again here and has its result.
+TEST(KernelWorkers, AKilledWorkersJobRunsHere) {
+  pid_t Parent = getpid();
+  WorkerOutcome O = runInWorkers(8, 2, [&](size_t I) {
+    if (I == 3 && getpid() != Parent)
+      raise(SIGKILL);
+    return std::to_string(I) + (getpid() == Parent ? " here" : "");
+  });
+  EXPECT_TRUE(O.Crashes.empty());
+  ASSERT_EQ(O.Results.size(), 8u);
+  EXPECT_EQ(O.Results[3], std::optional<std::string>("3 here"));
+  for (size_t I = 0; I < 8; ++I)
+    EXPECT_TRUE(O.Results[I].has_value()) << I;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/cuda-coalesce-lint/Driver.h"
 #include "lint/Config.h"
+#include "lint/KernelWorkers.h"
 #include "lint/Pipeline.h"
 #include "report/Report.h"
 #include "runtime/NcuCsv.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <thread>
 
@@ -129,7 +131,7 @@ cl::opt<unsigned> JobsOpt("j",
 cl::opt<unsigned> KernelJobsOpt(
     "kernel-jobs",
     cl::desc("Analyze one file's kernels in N forked processes while files "
-             "are linted one at a time (0: one per core, at most 8; 1: none)"),
+             "are linted one at a time (0: one per core, at most 4; 1: none)"),
     cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place"),
                   cl::cat(Category));
@@ -368,10 +370,16 @@ Error readOptions(LintOptions &Opts) {
   Opts.Werror = Werror;
   Opts.ChecksGlob = ChecksOpt;
   Opts.Jobs = JobsOpt == 0 ? std::thread::hardware_concurrency() : JobsOpt;
+  // The cores this process may use (its affinity), at most 4 by default:
+  // each worker keeps its own analysis heap.
   Opts.KernelJobs =
       KernelJobsOpt == 0
-          ? std::max(1u, std::min(8u, std::thread::hardware_concurrency()))
-          : unsigned(KernelJobsOpt);
+          ? std::max(
+                1u,
+                std::min(4u,
+                         llvm::hardware_concurrency().compute_thread_count()))
+          : std::min<unsigned>(KernelJobsOpt, kMaxKernelWorkers);
+  Opts.KeepLastAST = !Lsp;
   Opts.HeaderFilter = HeaderFilterOpt;
   Opts.VerifyOutput = VerifyOutput;
   if (Error E = readAssumptions(Opts))

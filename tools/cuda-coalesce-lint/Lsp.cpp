@@ -291,6 +291,8 @@ void Server::analyze(const std::string &Uri) {
   Opts.Format = OutputFormat::Json; // nothing rendered as text
   Opts.Report = ReportMode::Flagged;
   Opts.Jobs = 1;
+  Opts.KernelJobs = 1; // a server has threads: no forked workers
+  Opts.KeepLastAST = false;
   if (Opts.BuildPath.empty()) {
     std::string Err;
     if (auto DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
