@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -143,7 +144,8 @@ void takeFrames(Child &C, std::vector<std::optional<std::string>> &Out) {
 } // namespace
 
 WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
-                                llvm::function_ref<std::string(size_t)> Job) {
+                                llvm::function_ref<std::string(size_t)> Job,
+                                double MinForkSeconds) {
   WorkerOutcome O;
   O.Results.resize(N);
   std::vector<bool> Crashed(N, false);
@@ -157,6 +159,26 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
     Here();
     return O;
   }
+  // Here first, while the jobs left are not expected to take long enough
+  // to pay for the fork (estimated from the jobs done so far).
+  size_t Start = 0;
+  if (MinForkSeconds > 0) {
+    auto T0 = std::chrono::steady_clock::now();
+    for (; Start < N; ++Start) {
+      double Spent =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+              .count();
+      if (Start > 0 && N - Start >= 2 &&
+          Spent / double(Start) * double(N - Start) >= MinForkSeconds)
+        break;
+      O.Results[Start] = Job(Start);
+    }
+    if (N - Start < 2) {
+      Here();
+      return O;
+    }
+    Workers = std::min<size_t>(Workers, N - Start);
+  }
   void *Mem = mmap(nullptr, sizeof(SharedState), PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (Mem == MAP_FAILED) {
@@ -164,6 +186,7 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
     return O;
   }
   auto *St = new (Mem) SharedState();
+  St->Next = Start;
   for (auto &C : St->Current)
     C = -1;
   // What is buffered now would be printed again by every child that

@@ -41,11 +41,15 @@ struct WorkerOutcome {
 /// Runs \p Job(0) .. \p Job(N-1) in up to \p Workers forked processes (at
 /// most kMaxKernelWorkers; the jobs taken in order from a shared counter),
 /// or here, one by one, when \p Workers < 2, N < 2, the process has other
-/// threads, or fork fails. Every job without a result that did not crash its
-/// worker (never taken, or its worker killed or ended otherwise: out of
-/// memory, SIGKILL) runs here afterwards.
+/// threads, or fork fails. With \p MinForkSeconds > 0 the jobs run here, in
+/// order, until the ones left are estimated (from the time per job so far)
+/// to take at least that long here; only those go to workers, so a file
+/// whose analysis is short, or one long job at the end, pays no fork. Every job
+/// without a result that did not crash its worker (never taken, or its worker
+/// killed or ended otherwise: out of memory, SIGKILL) runs here afterwards.
 WorkerOutcome runInWorkers(size_t N, unsigned Workers,
-                           llvm::function_ref<std::string(size_t)> Job);
+                           llvm::function_ref<std::string(size_t)> Job,
+                           double MinForkSeconds = 0);
 
 } // namespace ccl
 #endif

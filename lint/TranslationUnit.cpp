@@ -84,9 +84,18 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
       Run.Records = analyzeRun(Ctx, Run);
     return;
   }
-  WorkerOutcome O = runInWorkers(TU.Runs.size(), Jobs, [&](size_t I) {
-    return encodeRecords(analyzeRun(Ctx, TU.Runs[I]));
-  });
+  // Forking, copying the records and the page faults after a fork cost
+  // about 0.1-0.2 s on grouped_topk (docs/benchmarks.md, sixth pass): only
+  // work expected to take at least 0.5 s more goes to workers.
+  // CCL_KERNEL_FORK_SECONDS=S changes that (0: fork at once; for tests).
+  static const double MinFork = [] {
+    const char *E = getenv("CCL_KERNEL_FORK_SECONDS");
+    return E ? atof(E) : 0.5;
+  }();
+  WorkerOutcome O = runInWorkers(
+      TU.Runs.size(), Jobs,
+      [&](size_t I) { return encodeRecords(analyzeRun(Ctx, TU.Runs[I])); },
+      MinFork);
   if (Time)
     llvm::errs() << "ccl-workers\t" << O.Workers << "\n";
   std::map<size_t, std::string> Crashed(O.Crashes.begin(), O.Crashes.end());

@@ -187,4 +187,26 @@ TEST(KernelWorkers, AKilledWorkersJobRunsHere) {
     EXPECT_TRUE(O.Results[I].has_value()) << I;
 }
 
+// With a minimum of work to fork for: short jobs all run here; slow ones
+// fork once the first has shown the rest would take long enough.
+TEST(KernelWorkers, ForksOnlyForEnoughWork) {
+  pid_t Parent = getpid();
+  auto Where = [&](unsigned Micros) {
+    return [&, Micros](size_t I) {
+      usleep(Micros);
+      return std::to_string(I) + (getpid() == Parent ? " here" : "");
+    };
+  };
+  WorkerOutcome Short = runInWorkers(10, 2, Where(100), /*MinForkSeconds=*/5);
+  EXPECT_EQ(Short.Workers, 0u);
+  for (size_t I = 0; I < 10; ++I)
+    EXPECT_EQ(Short.Results[I], std::to_string(I) + " here");
+  WorkerOutcome Slow =
+      runInWorkers(10, 2, Where(20000), /*MinForkSeconds=*/0.1);
+  EXPECT_EQ(Slow.Workers, 2u);
+  EXPECT_EQ(Slow.Results[0], std::optional<std::string>("0 here"));
+  for (size_t I = 1; I < 10; ++I)
+    EXPECT_EQ(Slow.Results[I], std::to_string(I)) << I;
+}
+
 } // namespace
