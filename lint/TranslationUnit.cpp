@@ -84,13 +84,15 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
       Run.Records = analyzeRun(Ctx, Run);
     return;
   }
-  // Forking, copying the records and the page faults after a fork cost
-  // about 0.1-0.2 s on grouped_topk (docs/benchmarks.md, sixth pass): only
-  // work expected to take at least 0.5 s more goes to workers.
-  // CCL_KERNEL_FORK_SECONDS=S changes that (0: fork at once; for tests).
+  // A fork costs about 0.3 s of wall time here (the fork itself, copying
+  // the records, the page faults that follow in both processes: trimat, 180
+  // MB), and two workers run about 1.6x as fast as one process on two
+  // cores: only work expected to take at least 1 s more goes to workers
+  // (docs/benchmarks.md, sixth pass). CCL_KERNEL_FORK_SECONDS=S changes
+  // that (0: fork at once; for tests).
   static const double MinFork = [] {
     const char *E = getenv("CCL_KERNEL_FORK_SECONDS");
-    return E ? atof(E) : 0.5;
+    return E ? atof(E) : 1.0;
   }();
   WorkerOutcome O = runInWorkers(
       TU.Runs.size(), Jobs,
