@@ -8,6 +8,8 @@
 #ifndef CCL_TEST_UNIT_CUDASNIPPET_H
 #define CCL_TEST_UNIT_CUDASNIPPET_H
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Config/llvm-config.h"
@@ -44,6 +46,18 @@ inline std::unique_ptr<clang::ASTUnit> parseCuda(llvm::StringRef Code) {
       "-include",
       Shim + "/cuda_shim.h"};
   return clang::tooling::buildASTFromCodeWithArgs(Code, Args, "input.cu");
+}
+
+/// The function named \p Name at file scope that has a body (a snippet's
+/// kernel), or null.
+inline const clang::FunctionDecl *definedFunction(clang::ASTContext &Ctx,
+                                                  llvm::StringRef Name) {
+  for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+      if (FD->getIdentifier() && FD->getName() == Name &&
+          FD->doesThisDeclarationHaveABody())
+        return FD;
+  return nullptr;
 }
 
 } // namespace ccl::test

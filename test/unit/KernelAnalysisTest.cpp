@@ -19,15 +19,6 @@ namespace {
 
 using ccl::test::parseCuda;
 
-const clang::FunctionDecl *kernel(clang::ASTContext &Ctx) {
-  for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
-      if (FD->getIdentifier() && FD->getName() == "k" &&
-          FD->doesThisDeclarationHaveABody())
-        return FD;
-  return nullptr;
-}
-
 const clang::VarDecl *tile(const std::vector<AccessRecord> &R) {
   for (const AccessRecord &A : R)
     if (A.Object == "tile")
@@ -47,7 +38,7 @@ TEST(KernelAnalysis, PaddedAnalysisRunsOncePerQuestion) {
   auto AST = parseCuda(Transpose);
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
   clang::ASTContext &Ctx = AST->getASTContext();
-  const clang::FunctionDecl *K = kernel(Ctx);
+  const clang::FunctionDecl *K = ccl::test::definedFunction(Ctx, "k");
   ASSERT_NE(K, nullptr);
   std::vector<AccessRecord> Plain =
       analyzeKernel(Ctx, K, {256, 1, 1}, InterpreterOptions());
@@ -104,7 +95,7 @@ TEST(KernelAnalysis, PaddedMemoDiesWithTheAST) {
     auto AST = parseCuda(Code);
     ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
     clang::ASTContext &Ctx = AST->getASTContext();
-    const clang::FunctionDecl *K = kernel(Ctx);
+    const clang::FunctionDecl *K = ccl::test::definedFunction(Ctx, "k");
     ASSERT_NE(K, nullptr);
     const clang::VarDecl *Tile =
         tile(analyzeKernel(Ctx, K, {256, 1, 1}, InterpreterOptions()));
@@ -157,7 +148,7 @@ TEST(KernelAnalysis, WarpIndexRunIsEveryWarpsRun) {
   auto AST = parseCuda(RowPerWarp);
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
   clang::ASTContext &Ctx = AST->getASTContext();
-  const clang::FunctionDecl *K = kernel(Ctx);
+  const clang::FunctionDecl *K = ccl::test::definedFunction(Ctx, "k");
   ASSERT_NE(K, nullptr);
   std::unique_ptr<Interpreter> Sym;
   std::vector<AccessEvent> Once = eventsOf(Ctx, K, -1, Sym);

@@ -27,15 +27,6 @@ __global__ void k(float *out, const P *in, const int *idx, int n) {
   out[idx[threadIdx.x]] = 0;
 })";
 
-const clang::FunctionDecl *kernelNamedK(clang::ASTContext &Ctx) {
-  for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
-      if (FD->getIdentifier() && FD->getName() == "k" &&
-          FD->doesThisDeclarationHaveABody())
-        return FD;
-  return nullptr;
-}
-
 void expectSameCost(const AccessCost &A, const AccessCost &B) {
   EXPECT_EQ(A.Known, B.Known);
   EXPECT_EQ(A.Reason, B.Reason);
@@ -61,7 +52,7 @@ TEST(RecordCodec, RoundTripKeepsEveryField) {
   auto AST = ccl::test::parseCuda(Mixed);
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
   clang::ASTContext &Ctx = AST->getASTContext();
-  const clang::FunctionDecl *K = kernelNamedK(Ctx);
+  const clang::FunctionDecl *K = ccl::test::definedFunction(Ctx, "k");
   ASSERT_NE(K, nullptr);
   std::vector<AccessRecord> Rs =
       analyzeKernel(Ctx, K, {256, 1, 1}, InterpreterOptions());
