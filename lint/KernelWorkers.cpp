@@ -49,8 +49,6 @@ bool writeAll(int Fd, const char *P, size_t N) {
   return true;
 }
 
-/// A worker's life: jobs until the counter runs out, each result framed as
-/// (index, size, bytes) on \p Fd. Never returns.
 /// The memory this process has written since the fork (Linux:
 /// Private_Dirty of /proc/self/smaps_rollup), for CCL_TIME_KERNELS.
 std::string privateMemory() {
@@ -78,6 +76,8 @@ bool isCrash(int Sig) {
          Sig == SIGABRT || Sig == SIGTRAP;
 }
 
+/// A worker's life: jobs until the counter runs out, each result framed as
+/// (index, size, bytes) on \p Fd. Never returns.
 [[noreturn]] void workerMain(int Fd, SharedState &St, unsigned Me, size_t N,
                              llvm::function_ref<std::string(size_t)> Job) {
 #ifdef __linux__

@@ -374,17 +374,17 @@ Expected<LintResults> ccl::lintFiles(const LintOptions &Opts,
   LintOptions FileOpts = Opts;
   if (Jobs > 1)
     FileOpts.KernelJobs = 1;
+  // The last file linted one at a time keeps its AST to the exit.
+  std::optional<LintOptions> LastOpts;
+  if (Opts.KeepLastAST && Jobs == 1) {
+    LastOpts = FileOpts;
+    LastOpts->FreeAST = false;
+  }
   auto Worker = [&] {
     for (size_t I; (I = Next++) < Opts.Files.size();) {
-      // The last file linted one at a time keeps its AST to the exit.
-      LintOptions Last;
-      bool Keep = Opts.KeepLastAST && Jobs == 1 && I + 1 == Opts.Files.size();
-      if (Keep) {
-        Last = FileOpts;
-        Last.FreeAST = false;
-      }
+      bool Last = LastOpts && I + 1 == Opts.Files.size();
       Results.Files[I] =
-          lintFile(Opts.Files[I], Keep ? Last : FileOpts, DB.get(), Fixed);
+          lintFile(Opts.Files[I], Last ? *LastOpts : FileOpts, DB.get(), Fixed);
       if (Progress) {
         std::lock_guard<std::mutex> G(ProgressMutex);
         Progress(++Done, Opts.Files.size(), Opts.Files[I]);
