@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/InterpHelpers.h"
+#include "analyzer/KernelAnalysis.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -20,6 +21,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include <atomic>
 
 using namespace clang;
 using namespace ccl;
@@ -943,6 +945,38 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
   return Gen;
 }
 
+namespace {
+std::atomic<unsigned long> InductionChecksByStep{0}, InductionChecksByTrip{0};
+} // namespace
+
+std::pair<unsigned long, unsigned long> ccl::inductionChecks() {
+  return {InductionChecksByStep, InductionChecksByTrip};
+}
+
+std::optional<llvm::SmallVector<const Expr *, 2>>
+Interpreter::stepsOnly(const LoopSteps &LS, const VarMap &Before,
+                       const VarMap &After) const {
+  llvm::SmallVector<const Expr *, 2> Out;
+  llvm::SmallPtrSet<const VarDecl *, 4> Stepped;
+  for (const auto &KV : Frames.back().Vars) {
+    const VarDecl *D = KV.first;
+    auto B = Before.find(D), A = After.find(D);
+    // The variables checkInduction does not compare.
+    if (B == Before.end() || A == After.end() || KV.second.IsRef ||
+        B->second.IsRef || A->second.IsRef || KV.second.V.isUnknown())
+      continue;
+    if (LS.unchanged(D))
+      continue;
+    if (!LS.stepOf(D))
+      return std::nullopt;
+    Stepped.insert(D);
+  }
+  for (const auto &S : LS.Steps)
+    if (Stepped.count(S.first))
+      Out.push_back(S.second);
+  return Out;
+}
+
 /// The generalization v(j) = v(0) + j * step holds only when the step is the
 /// same in every iteration: `off += step; step = 1;` steps 8 first, then 1.
 /// Induction: one more dry run from the generalized state (iteration j) must
@@ -952,12 +986,35 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
 void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
                                  SymbolId J, const Stmt *Loop, const Stmt *Body,
                                  const Expr *Inc, const LaneMask &Any) {
+  // A trip of the check need not run where the syntax shows what it would
+  // give (LoopSteps.h): when every variable the check compares is one the
+  // loop does not change or one with a step, the steps are evaluated alone.
+  // CCL_INDUCTION_BY_TRIP=1 always runs the trip (to compare both ways).
+  static const bool ByTrip = getenv("CCL_INDUCTION_BY_TRIP") != nullptr;
+  const LoopSteps *LS = nullptr;
+  if (!ByTrip && !Frames.empty() && Frames.back().Fn) {
+    auto It = StepsOf.find(Loop);
+    if (It == StepsOf.end())
+      It = StepsOf.emplace(Loop, findLoopSteps(Frames.back().Fn, Body, Inc))
+               .first;
+    if (It->second.Fn)
+      LS = &It->second;
+  }
   for (unsigned Round = 0; Round < 4; ++Round) {
     VarMap Gen = Frames.back().Vars;
     bool SavedRec = Recording;
     Recording = false;
-    LoopCtx Ignored;
-    execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
+    std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
+        LS ? stepsOnly(*LS, Before, After) : std::nullopt;
+    if (Steps) {
+      ++InductionChecksByStep;
+      for (const Expr *S : *Steps)
+        evalDiscarded(S, Any);
+    } else {
+      ++InductionChecksByTrip;
+      LoopCtx Ignored;
+      execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
+    }
     Recording = SavedRec;
     VarMap Next = Frames.back().Vars;
     Frames.back().Vars = Gen;

@@ -568,6 +568,16 @@ void Interpreter::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
   // what differs: not followed with the warp index.
   if (Uniform & ~J.Defined)
     warpEscape("a join of paths taken by the whole warp");
+  // A value joined with itself (a variable neither path changed: J is A):
+  // each warp's join is that warp's form of it, which perWarp finds equal
+  // to J's. Of perWarp's work only what may stop the run remains: a form
+  // that overflows in some warp (warpAt).
+  if (Value::identical(A, B) && Value::identical(J, A)) {
+    if (WI.On && WI.Escaped.empty() && WI.Split.empty())
+      for (unsigned W : WI.Set)
+        warpAt(J, W);
+    return;
+  }
   J = perWarp(
       &J,
       [&](int64_t W) {

@@ -51,6 +51,7 @@
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
+#include "analyzer/LoopSteps.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
@@ -270,6 +271,12 @@ private:
                       const LaneMask &M);
   /// Makes unknown every generalized variable whose step is not the same
   /// in every iteration (an inductive dry run from the generalized state).
+  /// The steps whose evaluation alone gives what a trip of the loop of \p LS
+  /// from the current state would give to every variable checkInduction
+  /// compares, in the order they run; nullopt when a trip must run.
+  std::optional<llvm::SmallVector<const clang::Expr *, 2>>
+  stepsOnly(const LoopSteps &LS, const VarMap &Before,
+            const VarMap &After) const;
   void checkInduction(const VarMap &Before, const VarMap &After, SymbolId J,
                       const clang::Stmt *Loop, const clang::Stmt *Body,
                       const clang::Expr *Inc, const LaneMask &Any);
@@ -739,6 +746,9 @@ private:
   /// Dynamic executions of generalized loops: each has its own iteration
   /// symbol.
   unsigned LoopRuns = 0;
+  /// The syntactic facts of each loop checkInduction has met (LoopSteps.h).
+  std::map<const clang::Stmt *, LoopSteps> StepsOf;
+
   /// Evaluations of votes and reductions (each a fresh uniform unknown).
   unsigned FreshRuns = 0;
   std::deque<MemObject> Objects;

@@ -12,6 +12,7 @@
 #include "analyzer/AccessRecord.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpreterOptions.h"
+#include <utility>
 #include <vector>
 
 namespace clang {
@@ -33,6 +34,11 @@ std::vector<AccessRecord> analyzeKernel(clang::ASTContext &Ctx,
 /// How many padded analyses ran the interpreter in this process (memo
 /// misses; for tests).
 unsigned long paddedAnalysisRuns();
+
+/// How many induction checks of generalized loops, in this process so far,
+/// evaluated the loop's steps alone (LoopSteps.h), and how many ran a trip
+/// (CCL_TIME_KERNELS prints them).
+std::pair<unsigned long, unsigned long> inductionChecks();
 
 } // namespace ccl
 #endif

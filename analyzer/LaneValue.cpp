@@ -552,9 +552,7 @@ Value Value::join(const Value &A, const Value &B, LaneBits TakeA,
   assert(A.isWellFormed() && B.isWellFormed());
   // A value joined with itself (a variable neither path changed) is itself,
   // whatever the lanes: the general rule below gives the same form.
-  if (A.Kind == B.Kind && A.Base == B.Base && A.Defined == B.Defined &&
-      A.UndefUniform == B.UndefUniform && A.OtherObjects == B.OtherObjects &&
-      A.I.sharesStorage(B.I) && A.Deps == B.Deps && A.Reason == B.Reason)
+  if (identical(A, B))
     return A;
   LaneBits Open = ~(TakeA | TakeB);
   Value R;

@@ -280,6 +280,15 @@ struct Value {
   ///     -> [?, 7, 7, 7]  lane 0 undefined, with A's reason
   /// Values of different kinds or objects do not mix: the result is A in
   /// TakeA if A is defined in one of those lanes, else B in TakeB.
+  /// \p A and \p B are copies of one value (the same storage, the same
+  /// flags, reason and Deps): what a variable neither path changed holds on
+  /// both. False does not mean different.
+  static bool identical(const Value &A, const Value &B) {
+    return A.Kind == B.Kind && A.Base == B.Base && A.Defined == B.Defined &&
+           A.UndefUniform == B.UndefUniform &&
+           A.OtherObjects == B.OtherObjects && A.I.sharesStorage(B.I) &&
+           A.Deps == B.Deps && A.Reason == B.Reason;
+  }
   static Value join(const Value &A, const Value &B, LaneBits TakeA,
                     LaneBits TakeB);
   /// An assignment of \p New under mask \p M to a variable holding \p Old:

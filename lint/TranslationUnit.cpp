@@ -58,12 +58,18 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
 std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run) {
   static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
   std::clock_t T0 = Time ? std::clock() : 0;
+  auto Checks0 = inductionChecks();
   std::vector<AccessRecord> Records =
       analyzeKernel(Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts);
-  if (Time)
+  if (Time) {
+    auto Checks = inductionChecks();
     llvm::errs()
         << ("ccl-time\t" + Run.Name + "\t" + Run.Shape.Dim.str() + "\t" +
-            std::to_string(double(std::clock() - T0) / CLOCKS_PER_SEC) + "\n");
+            std::to_string(double(std::clock() - T0) / CLOCKS_PER_SEC) +
+            "\tinduction checks by step " +
+            std::to_string(Checks.first - Checks0.first) + ", by trip " +
+            std::to_string(Checks.second - Checks0.second) + "\n");
+  }
   return Records;
 }
 

@@ -84,7 +84,7 @@ def list_files(proj_dir, folders):
     return sorted(set(out))
 
 
-def run_one(linter, proj_dir, rel, flags, timeout, verify=None):
+def run_one(linter, proj_dir, rel, flags, timeout, verify=None, raw=None):
     cmd = [linter, rel, "--format=json", "--report=all"]
     if verify:
         cmd.append("--verify=" + verify)
@@ -96,6 +96,8 @@ def run_one(linter, proj_dir, rel, flags, timeout, verify=None):
         p = subprocess.run(cmd, cwd=proj_dir, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, timeout=timeout)
         res["rc"] = p.returncode
+        if raw:
+            save_raw(raw, rel, p.stdout, p.stderr)
         res["stderr_tail"] = p.stderr.decode("utf-8", "replace")[-2000:]
         try:
             res["data"] = json.loads(p.stdout.decode("utf-8", "replace"))
@@ -108,6 +110,17 @@ def run_one(linter, proj_dir, rel, flags, timeout, verify=None):
     res["seconds"] = round(time.monotonic() - t0, 2)
     res["command"] = cmd
     return res
+
+
+def save_raw(raw, rel, out, err):
+    """--raw DIR: the file's whole output as DIR/REL.json and DIR/REL.err
+    (`diff -r` of two such folders compares two builds message by message)."""
+    path = os.path.join(raw, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".json", "wb") as fh:
+        fh.write(out)
+    with open(path + ".err", "wb") as fh:
+        fh.write(err)
 
 
 def run_verify(linter, proj_dir, rel, flags, timeout, verify):
@@ -655,6 +668,10 @@ def main():
     ap.add_argument("--verify", metavar="MODE", choices=("jit", "cpu"),
                     help="run the kernels too (--verify=MODE) and count the "
                     "verdicts of the exact predictions")
+    ap.add_argument("--raw", metavar="DIR",
+                    help="also keep every file's whole output (stdout as "
+                    "DIR/PROJECT/FILE.json, stderr as .err), to compare two "
+                    "builds with diff -r")
     ap.add_argument("--diff", nargs=2, metavar=("OLD", "NEW"),
                     help="compare two --json outputs and exit")
     args = ap.parse_args()
@@ -685,9 +702,15 @@ def main():
         sys.stderr.write("%s: %d files\n" % (name, len(files)))
         results = [None] * len(files)
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
-            futs = {ex.submit(run_verify if args.verify else run_one, linter,
-                              proj_dir, f, flags, args.timeout,
-                              args.verify): i for i, f in enumerate(files)}
+            raw = os.path.join(os.path.abspath(args.raw), name) if args.raw else None
+            if args.verify:
+                futs = {ex.submit(run_verify, linter, proj_dir, f, flags,
+                                  args.timeout, args.verify): i
+                        for i, f in enumerate(files)}
+            else:
+                futs = {ex.submit(run_one, linter, proj_dir, f, flags,
+                                  args.timeout, None, raw): i
+                        for i, f in enumerate(files)}
             done = 0
             for fut in concurrent.futures.as_completed(futs):
                 results[futs[fut]] = fut.result()

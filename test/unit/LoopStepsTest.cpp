@@ -1,0 +1,250 @@
+// LoopSteps (analyzer/LoopSteps.h): what a loop's trip may change, from the
+// syntax, and where the interpreter's induction check evaluates the steps
+// alone instead of running a trip.
+#include "analyzer/LoopSteps.h"
+#include "CudaSnippet.h"
+#include "analyzer/KernelAnalysis.h"
+#include "clang/AST/StmtCXX.h"
+#include "gtest/gtest.h"
+
+using namespace ccl;
+
+namespace {
+
+using ccl::test::parseCuda;
+
+/// The \p N-th for loop of \p Fn's body, in source order.
+const clang::ForStmt *forLoop(const clang::FunctionDecl *Fn, unsigned N = 0) {
+  std::vector<const clang::ForStmt *> Loops;
+  std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *F = llvm::dyn_cast<clang::ForStmt>(S))
+      Loops.push_back(F);
+    for (const clang::Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Fn->getBody());
+  return N < Loops.size() ? Loops[N] : nullptr;
+}
+
+const clang::VarDecl *local(const clang::FunctionDecl *Fn,
+                            llvm::StringRef Name) {
+  const clang::VarDecl *Found = nullptr;
+  for (const clang::ParmVarDecl *P : Fn->parameters())
+    if (P->getName() == Name)
+      Found = P;
+  std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(S))
+      for (const clang::Decl *D : DS->decls())
+        if (const auto *V = llvm::dyn_cast<clang::VarDecl>(D))
+          if (V->getName() == Name)
+            Found = V;
+    for (const clang::Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Fn->getBody());
+  return Found;
+}
+
+struct Facts {
+  std::unique_ptr<clang::ASTUnit> AST;
+  const clang::FunctionDecl *Fn = nullptr;
+  LoopSteps L;
+  const clang::VarDecl *var(llvm::StringRef N) const { return local(Fn, N); }
+};
+
+Facts factsOf(const char *Code, unsigned Loop = 0) {
+  Facts F;
+  F.AST = parseCuda(Code);
+  EXPECT_TRUE(F.AST && !F.AST->getDiagnostics().hasErrorOccurred());
+  if (!F.AST)
+    return F;
+  F.Fn = ccl::test::definedFunction(F.AST->getASTContext(), "k");
+  EXPECT_NE(F.Fn, nullptr);
+  const clang::ForStmt *S = F.Fn ? forLoop(F.Fn, Loop) : nullptr;
+  EXPECT_NE(S, nullptr);
+  if (S)
+    F.L = findLoopSteps(F.Fn, S->getBody(), S->getInc());
+  return F;
+}
+
+TEST(LoopSteps, GridStrideLoopHasAStep) {
+  Facts F = factsOf(R"(
+__global__ void k(float *out, const float *in, int n) {
+  int stride = blockDim.x * gridDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    out[i] = in[i];
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  ASSERT_EQ(F.L.Steps.size(), 1u);
+  EXPECT_EQ(F.L.Steps[0].first, F.var("i"));
+  EXPECT_TRUE(F.L.unchanged(F.var("stride")));
+  EXPECT_TRUE(F.L.unchanged(F.var("n")));
+  EXPECT_FALSE(F.L.unchanged(F.var("i")));
+}
+
+TEST(LoopSteps, BuiltinsAndConstantsInTheAmount) {
+  Facts F = factsOf(R"(
+constexpr int kUnroll = 4;
+__global__ void k(float *out, int n) {
+  for (int i = threadIdx.x; i < n; i += kUnroll * blockDim.x * gridDim.x)
+    out[i] = 0;
+})");
+  ASSERT_EQ(F.L.Steps.size(), 1u);
+  EXPECT_EQ(F.L.Steps[0].first, F.var("i"));
+}
+
+TEST(LoopSteps, AnAmountTheLoopChangesIsNoStep) {
+  // The lesson of checkInduction: `off` steps 8 first, then 1.
+  Facts F = factsOf(R"(
+__global__ void k(float *out, int n) {
+  int off = 0, step = 8;
+  for (int i = 0; i < n; ++i) {
+    off += step;
+    step = 1;
+    out[off] = 0;
+  }
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  EXPECT_EQ(F.L.stepOf(F.var("off")), nullptr);
+  EXPECT_EQ(F.L.stepOf(F.var("step")), nullptr);
+  EXPECT_NE(F.L.stepOf(F.var("i")), nullptr);
+  EXPECT_FALSE(F.L.unchanged(F.var("step")));
+}
+
+TEST(LoopSteps, AnEscapedLocalIsChangedAnywhere) {
+  // `s` is written through p inside the loop, where the syntax does not
+  // name it.
+  Facts F = factsOf(R"(
+__global__ void k(float *out, int n) {
+  int s = 4;
+  int *p = &s;
+  for (int i = 0; i < n; i += s) {
+    *p = 8;
+    out[i] = 0;
+  }
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  EXPECT_FALSE(F.L.unchanged(F.var("s")));
+  EXPECT_EQ(F.L.stepOf(F.var("i")), nullptr);
+}
+
+TEST(LoopSteps, AReferenceAmountIsNoStep) {
+  Facts F = factsOf(R"(
+__global__ void k(float *out, int n) {
+  int x = 1;
+  int &r = x;
+  for (int i = 0; i < n; i += r) {
+    x++;
+    out[i] = 0;
+  }
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  EXPECT_EQ(F.L.stepOf(F.var("i")), nullptr);
+}
+
+TEST(LoopSteps, ExitsAndContinues) {
+  // A break may skip the increment: no step. A continue skips top-level
+  // statements, not the increment.
+  Facts Break = factsOf(R"(
+__global__ void k(float *out, int n) {
+  for (int i = 0; i < n; ++i) {
+    if (out[i] > 0) break;
+  }
+})");
+  ASSERT_NE(Break.L.Fn, nullptr);
+  EXPECT_TRUE(Break.L.Steps.empty());
+  Facts Continue = factsOf(R"(
+__global__ void k(float *out, int n) {
+  int j = 0;
+  for (int i = 0; i < n; ++i) {
+    j += 2;
+    if (out[i] > 0) continue;
+    out[j] = 0;
+  }
+})");
+  EXPECT_NE(Continue.L.stepOf(Continue.var("i")), nullptr);
+  EXPECT_EQ(Continue.L.stepOf(Continue.var("j")), nullptr);
+  // A break of a nested loop leaves only that loop.
+  Facts Nested = factsOf(R"(
+__global__ void k(float *out, int n) {
+  int j = 0;
+  for (int i = 0; i < n; ++i) {
+    j += 2;
+    for (int t = 0; t < 4; ++t)
+      if (out[t] > 0) break;
+  }
+})");
+  EXPECT_NE(Nested.L.stepOf(Nested.var("i")), nullptr);
+  EXPECT_NE(Nested.L.stepOf(Nested.var("j")), nullptr);
+  EXPECT_FALSE(Nested.L.unchanged(Nested.var("t")));
+}
+
+TEST(LoopSteps, NothingIsKnownPastALambda) {
+  Facts F = factsOf(R"(
+__global__ void k(float *out, int n) {
+  int s = 1;
+  auto bump = [&] { s = 2; };
+  for (int i = 0; i < n; i += s)
+    bump();
+})");
+  EXPECT_EQ(F.L.Fn, nullptr);
+  EXPECT_FALSE(F.L.unchanged(F.var("s")));
+}
+
+TEST(LoopSteps, ATwiceWrittenVariableHasNoStep) {
+  Facts F = factsOf(R"(
+__global__ void k(float *out, int n) {
+  for (int i = 0; i < n; ++i) {
+    if (out[i] > 0) ++i;
+  }
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  EXPECT_TRUE(F.L.Steps.empty());
+}
+
+/// The induction checks analyzeKernel made (by step, by trip).
+std::pair<unsigned long, unsigned long> checksOf(const char *Code) {
+  auto AST = parseCuda(Code);
+  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  if (!AST)
+    return {};
+  clang::ASTContext &Ctx = AST->getASTContext();
+  const clang::FunctionDecl *K = ccl::test::definedFunction(Ctx, "k");
+  EXPECT_NE(K, nullptr);
+  if (!K)
+    return {};
+  auto Before = inductionChecks();
+  analyzeKernel(Ctx, K, {64, 1, 1}, InterpreterOptions());
+  auto After = inductionChecks();
+  return {After.first - Before.first, After.second - Before.second};
+}
+
+TEST(LoopSteps, TheInterpreterEvaluatesTheStepAlone) {
+  // A loop with an unknown trip count is generalized once for all warps:
+  // its induction is checked by evaluating `i += stride` alone.
+  auto ByStep = checksOf(R"(
+__global__ void k(float *out, int n) {
+  int stride = blockDim.x * gridDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    out[i] = 0;
+})");
+  EXPECT_GE(ByStep.first, 1u);
+  EXPECT_EQ(ByStep.second, 0u);
+  // `off` has no step: a trip runs.
+  auto ByTrip = checksOf(R"(
+__global__ void k(float *out, int n) {
+  int off = 0, step = 8;
+  for (int i = 0; i < n; ++i) {
+    off += step;
+    step = 1;
+    out[off + threadIdx.x] = 0;
+  }
+})");
+  EXPECT_GE(ByTrip.second, 1u);
+}
+
+} // namespace
