@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/InterpHelpers.h"
-#include "analyzer/KernelAnalysis.h"
 #include "analyzer/Interpreter.h"
+#include "analyzer/KernelAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
