@@ -539,9 +539,12 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
                                             unsigned Chain) {
   VarMap Out;
   Uniform &= ~(TakeA | TakeB);
+  // Both maps in key order, side by side.
+  auto It = B.begin();
   for (const auto &KV : A) {
-    auto It = B.find(KV.first);
-    if (It == B.end())
+    while (It != B.end() && B.key_comp()(It->first, KV.first))
+      ++It;
+    if (It == B.end() || B.key_comp()(KV.first, It->first))
       continue; // declared on one path only: out of scope after the join
     Binding J = KV.second;
     if (!KV.second.IsRef && !It->second.IsRef) {
@@ -558,7 +561,7 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
       // on one path only is not known after. Elements neither path changed
       // (one shared map) join to themselves (Value::join).
       if (KV.second.Elems.sharesWith(It->second.Elems)) {
-        Out[KV.first] = J;
+        Out.emplace_hint(Out.end(), KV.first, std::move(J));
         continue;
       }
       J.Elems.clear();
@@ -578,7 +581,8 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
         J.Elems[Off] = {E.first, JV};
       }
     }
-    Out[KV.first] = J;
+    // A's keys come in order: each goes at the end.
+    Out.emplace_hint(Out.end(), KV.first, std::move(J));
   }
   return Out;
 }
