@@ -269,14 +269,14 @@ private:
   Value generalizeVar(const clang::VarDecl *D, const Value &Old,
                       const Value &New, SymbolId J, const clang::Stmt *Loop,
                       const LaneMask &M);
-  /// Makes unknown every generalized variable whose step is not the same
-  /// in every iteration (an inductive dry run from the generalized state).
   /// The steps whose evaluation alone gives what a trip of the loop of \p LS
   /// from the current state would give to every variable checkInduction
   /// compares, in the order they run; nullopt when a trip must run.
   std::optional<llvm::SmallVector<const clang::Expr *, 2>>
   stepsOnly(const LoopSteps &LS, const VarMap &Before,
             const VarMap &After) const;
+  /// Makes unknown every generalized variable whose step is not the same
+  /// in every iteration (an inductive dry run from the generalized state).
   void checkInduction(const VarMap &Before, const VarMap &After, SymbolId J,
                       const clang::Stmt *Loop, const clang::Stmt *Body,
                       const clang::Expr *Inc, const LaneMask &Any);

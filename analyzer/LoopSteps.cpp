@@ -4,6 +4,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include <functional>
+#include <optional>
 
 using namespace clang;
 using namespace ccl;
@@ -108,8 +109,7 @@ bool isPureAmount(const Expr *E, const LoopSteps &L) {
     if (L.unchanged(V))
       return true;
     // A constant of namespace or class scope.
-    return !V->hasLocalStorage() && V->getType().isConstQualified() &&
-           !V->getType()->isReferenceType();
+    return !V->hasLocalStorage() && V->getType().isConstQualified();
   }
   switch (E->getStmtClass()) {
   case Stmt::IntegerLiteralClass:
@@ -210,21 +210,10 @@ bool contains(const Stmt *In, const Stmt *S) {
       return true;
   return false;
 }
-} // namespace
-
-bool LoopSteps::unchanged(const VarDecl *D) const {
-  return Fn && isLocalOf(D, Fn) && !Changed.count(D);
-}
-
-const Expr *LoopSteps::stepOf(const VarDecl *D) const {
-  for (const auto &S : Steps)
-    if (S.first == D)
-      return S.second;
-  return nullptr;
-}
-
+/// The escaped locals of \p Fn (LoopSteps.h); nullopt when Fn has a
+/// construct the walk does not see through.
 std::optional<llvm::DenseSet<const VarDecl *>>
-ccl::escapedLocals(const FunctionDecl *Fn) {
+escapedLocals(const FunctionDecl *Fn) {
   llvm::DenseSet<const VarDecl *> Out;
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
   if (!Body)
@@ -237,6 +226,19 @@ ccl::escapedLocals(const FunctionDecl *Fn) {
   if (!Ok)
     return std::nullopt;
   return Out;
+}
+
+} // namespace
+
+bool LoopSteps::unchanged(const VarDecl *D) const {
+  return Fn && isLocalOf(D, Fn) && !Changed.count(D);
+}
+
+const Expr *LoopSteps::stepOf(const VarDecl *D) const {
+  for (const auto &S : Steps)
+    if (S.first == D)
+      return S.second;
+  return nullptr;
 }
 
 LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,

@@ -51,7 +51,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
-#include <optional>
 #include <utility>
 
 namespace ccl {
@@ -79,11 +78,6 @@ struct LoopSteps {
 /// block, a statement expression, a goto).
 LoopSteps findLoopSteps(const clang::FunctionDecl *Fn, const clang::Stmt *Body,
                         const clang::Expr *Inc);
-
-/// The escaped locals of \p Fn (see the file comment); nullopt when Fn has
-/// a construct the walk does not see through.
-std::optional<llvm::DenseSet<const clang::VarDecl *>>
-escapedLocals(const clang::FunctionDecl *Fn);
 
 } // namespace ccl
 #endif
