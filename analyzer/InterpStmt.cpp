@@ -574,7 +574,9 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
         if (Uniform)
           JV = joinUniform(
               JV, E.second, O->second.second, Uniform,
-              [&] { return joinName(elementName(KV.first, Off, E.first), At); },
+              [&, Off = Off, Size = E.first] {
+                return joinName(elementName(KV.first, Off, Size), At);
+              },
               Chain, KV.first);
         if (!JV.sameAs(E.second, kAllLanes) || JV.Defined != E.second.Defined)
           appendDeps(JV.Deps, Deps);
@@ -950,11 +952,80 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
 }
 
 namespace {
+std::atomic<unsigned long> DryRunsByStep{0}, DryRunsByTrip{0};
 std::atomic<unsigned long> InductionChecksByStep{0}, InductionChecksByTrip{0};
 } // namespace
 
-std::pair<unsigned long, unsigned long> ccl::inductionChecks() {
-  return {InductionChecksByStep, InductionChecksByTrip};
+LoopTripCounts ccl::loopTripCounts() {
+  LoopTripCounts C;
+  C.DryByStep = DryRunsByStep;
+  C.DryByTrip = DryRunsByTrip;
+  C.CheckByStep = InductionChecksByStep;
+  C.CheckByTrip = InductionChecksByTrip;
+  return C;
+}
+
+const LoopSteps *Interpreter::loopStepsOf(const Stmt *Loop, const Stmt *Body,
+                                          const Expr *Inc) {
+  // CCL_INDUCTION_BY_TRIP=1 always runs the trips (to compare both ways).
+  static const bool ByTrip = getenv("CCL_INDUCTION_BY_TRIP") != nullptr;
+  if (ByTrip || Frames.empty() || !Frames.back().Fn)
+    return nullptr;
+  auto It = StepsOf.find(Loop);
+  if (It == StepsOf.end())
+    It = StepsOf
+             .emplace(Loop, findLoopSteps(Frames.back().Fn, Body, Inc,
+                                          Ctx.getSourceManager()))
+             .first;
+  return It->second.Fn ? &It->second : nullptr;
+}
+
+std::optional<llvm::SmallVector<const Expr *, 2>>
+Interpreter::dryRunSteps(const LoopSteps &LS) const {
+  // A write through a reference or pointer to a caller's local in a dry run
+  // makes it unknown (storeLocal): only the kernel's own frame, which has
+  // no caller, can do without the trip.
+  if (Frames.size() != 1)
+    return std::nullopt;
+  llvm::SmallPtrSet<const VarDecl *, 4> Stepped;
+  for (const auto &KV : Frames.back().Vars) {
+    // A reference binding is not generalized (execLoopSymbolic); what it
+    // refers to is a local here (escaped, so changed) or memory.
+    if (KV.second.IsRef || LS.unchanged(KV.first))
+      continue;
+    if (!LS.stepOf(KV.first))
+      return std::nullopt;
+    Stepped.insert(KV.first);
+  }
+  llvm::SmallVector<const Expr *, 2> Out;
+  for (const auto &S : LS.Steps)
+    if (Stepped.count(S.first))
+      Out.push_back(S.second);
+  return Out;
+}
+
+void Interpreter::countStores(const LoopSteps &LS) {
+  // A store through a pointer variable the loop does not change goes to the
+  // object its value points to; one to an element or field of a variable
+  // to that variable's object (evalVarLValue, evalMemberLValue); any other
+  // may go anywhere: the count under nullptr is part of every load key.
+  bool Anywhere = LS.StoresElsewhere;
+  for (const auto &[V, IsObject] : LS.StoreRoots) {
+    const Binding *B = lookup(V);
+    if (IsObject) {
+      if (B && B->IsRef)
+        Anywhere = true;
+      else
+        ++StoreGen[objectFor(V)];
+      continue;
+    }
+    if (LS.unchanged(V) && B && !B->IsRef && B->V.isPtr() && B->V.Base)
+      ++StoreGen[B->V.Base];
+    else
+      Anywhere = true;
+  }
+  if (Anywhere)
+    ++StoreGen[nullptr];
 }
 
 std::optional<llvm::SmallVector<const Expr *, 2>>
@@ -993,17 +1064,7 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
   // A trip of the check need not run where the syntax shows what it would
   // give (LoopSteps.h): when every variable the check compares is one the
   // loop does not change or one with a step, the steps are evaluated alone.
-  // CCL_INDUCTION_BY_TRIP=1 always runs the trip (to compare both ways).
-  static const bool ByTrip = getenv("CCL_INDUCTION_BY_TRIP") != nullptr;
-  const LoopSteps *LS = nullptr;
-  if (!ByTrip && !Frames.empty() && Frames.back().Fn) {
-    auto It = StepsOf.find(Loop);
-    if (It == StepsOf.end())
-      It = StepsOf.emplace(Loop, findLoopSteps(Frames.back().Fn, Body, Inc))
-               .first;
-    if (It->second.Fn)
-      LS = &It->second;
-  }
+  const LoopSteps *LS = loopStepsOf(Loop, Body, Inc);
   for (unsigned Round = 0; Round < 4; ++Round) {
     VarMap Gen = Frames.back().Vars;
     bool SavedRec = Recording;
@@ -1081,8 +1142,24 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   bool SavedRec = Recording;
   Recording = false;
   LaneMask Any{0, M.May, M.Deps};
-  LoopCtx Ignored;
-  execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
+  // In the kernel's own frame, where every variable is one the loop does
+  // not change or one with a step (LoopSteps.h), evaluating the steps alone
+  // gives every variable the value the trip would.
+  const LoopSteps *LS = loopStepsOf(Loop, Body, Inc);
+  if (std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
+          LS ? dryRunSteps(*LS) : std::nullopt) {
+    ++DryRunsByStep;
+    for (const Expr *S : *Steps)
+      evalDiscarded(S, Any);
+    // The trip's stores count as the dry run's would (record): a load in
+    // "any iteration" is not the load of that address before the loop when
+    // an earlier iteration may have stored there.
+    countStores(*LS);
+  } else {
+    ++DryRunsByTrip;
+    LoopCtx Ignored;
+    execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
+  }
   Recording = SavedRec;
   auto After = Frames.back().Vars;
   Frames.back().Vars = Before;

@@ -269,6 +269,19 @@ private:
   Value generalizeVar(const clang::VarDecl *D, const Value &Old,
                       const Value &New, SymbolId J, const clang::Stmt *Loop,
                       const LaneMask &M);
+  /// The syntactic facts of \p Loop (cached; null when nothing is known, or
+  /// under CCL_INDUCTION_BY_TRIP).
+  const LoopSteps *loopStepsOf(const clang::Stmt *Loop, const clang::Stmt *Body,
+                               const clang::Expr *Inc);
+  /// The steps whose evaluation alone gives what the dry run of the loop of
+  /// \p LS would give every variable of the current frame, in the order
+  /// they run; nullopt when the trip must run.
+  std::optional<llvm::SmallVector<const clang::Expr *, 2>>
+  dryRunSteps(const LoopSteps &LS) const;
+  /// Counts the stores a trip of the loop of \p LS may make (StoreGen), as
+  /// running the trip would: where it stores is known by the syntax only
+  /// to the variable a store goes through (LoopSteps::StoreRoots).
+  void countStores(const LoopSteps &LS);
   /// The steps whose evaluation alone gives what a trip of the loop of \p LS
   /// from the current state would give to every variable checkInduction
   /// compares, in the order they run; nullopt when a trip must run.

@@ -12,7 +12,6 @@
 #include "analyzer/AccessRecord.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpreterOptions.h"
-#include <utility>
 #include <vector>
 
 namespace clang {
@@ -35,10 +34,15 @@ std::vector<AccessRecord> analyzeKernel(clang::ASTContext &Ctx,
 /// misses; for tests).
 unsigned long paddedAnalysisRuns();
 
-/// How many induction checks of generalized loops, in this process so far,
-/// evaluated the loop's steps alone (LoopSteps.h), and how many ran a trip
-/// (CCL_TIME_KERNELS prints them).
-std::pair<unsigned long, unsigned long> inductionChecks();
+/// The trips a generalized loop runs without recording (its dry run, and
+/// the induction check's trips), in this process so far: how many were
+/// replaced by evaluating the loop's steps alone (LoopSteps.h) and how many
+/// ran. CCL_TIME_KERNELS prints them per kernel analysis.
+struct LoopTripCounts {
+  unsigned long DryByStep = 0, DryByTrip = 0;
+  unsigned long CheckByStep = 0, CheckByTrip = 0;
+};
+LoopTripCounts loopTripCounts();
 
 } // namespace ccl
 #endif

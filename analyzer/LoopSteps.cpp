@@ -1,9 +1,12 @@
 //===- LoopSteps.cpp - What a loop trip may change, from the syntax -------===//
 #include "analyzer/LoopSteps.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <functional>
+#include <map>
 #include <optional>
 
 using namespace clang;
@@ -44,16 +47,33 @@ bool isOpaque(const Stmt *S) {
          isa<StmtExpr>(S);
 }
 
+/// \p V may be read through a `const T&` or as a const object without
+/// being changed: it is not a reference, and no field of its type is
+/// mutable.
+bool constAccessReads(const VarDecl *V) {
+  if (!V || V->getType()->isReferenceType())
+    return false;
+  const auto *RD =
+      V->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  return !RD || (RD->hasDefinition() && !RD->hasMutableFields());
+}
+
 /// Walks \p S: every use of a variable that is not a plain read goes to
 /// \p Use (with whether it is an assignment, increment or decrement of it).
-/// False when \p S holds an opaque construct.
-template <typename Fn> bool forEachNonRead(const Stmt *S, Fn &&Use) {
+/// With \p ConstRefReads, a local passed to a `const T&` parameter or used
+/// as the object of a const member function counts as read. False when
+/// \p S holds an opaque construct.
+template <typename Fn>
+bool forEachNonRead(const Stmt *S, Fn &&Use, bool ConstRefReads) {
   if (!S)
     return true;
   if (isOpaque(S))
     return false;
   if (readOf(S))
     return true;
+  auto Walk = [&](const Stmt *C) {
+    return forEachNonRead(C, Use, ConstRefReads);
+  };
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       Use(VD, DRE, false);
@@ -64,7 +84,7 @@ template <typename Fn> bool forEachNonRead(const Stmt *S, Fn &&Use) {
     if (BO->isAssignmentOp())
       if (const VarDecl *V = varOf(BO->getLHS())) {
         Use(V, BO->getLHS()->IgnoreParens(), true);
-        return forEachNonRead(BO->getRHS(), Use);
+        return Walk(BO->getRHS());
       }
   if (const auto *UO = dyn_cast<UnaryOperator>(S))
     if (UO->isIncrementDecrementOp())
@@ -72,11 +92,343 @@ template <typename Fn> bool forEachNonRead(const Stmt *S, Fn &&Use) {
         Use(V, UO->getSubExpr()->IgnoreParens(), true);
         return true;
       }
+  if (ConstRefReads) {
+    // An argument bound to a `const T&` parameter, or the object of a const
+    // member function: a local there is read (the walk goes on with the
+    // other operands).
+    auto IsRead = [](const Expr *A, QualType Ref) {
+      return Ref->isLValueReferenceType() &&
+             Ref->getPointeeType().isConstQualified() &&
+             constAccessReads(varOf(A->IgnoreImplicit()));
+    };
+    const FunctionDecl *Callee = nullptr;
+    llvm::ArrayRef<const Expr *> Args;
+    llvm::SmallVector<const Expr *, 4> ArgList;
+    const Expr *Object = nullptr;
+    const CXXMethodDecl *Method = nullptr;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      Callee = CE->getDirectCallee();
+      for (const Expr *A : CE->arguments())
+        ArgList.push_back(A);
+      Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+        Object = MC->getImplicitObjectArgument();
+      } else if (isa<CXXOperatorCallExpr>(CE) && Method &&
+                 !Method->isStatic() && !ArgList.empty()) {
+        Object = ArgList.front();
+        ArgList.erase(ArgList.begin());
+      } else {
+        Method = nullptr;
+      }
+    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+      Callee = CC->getConstructor();
+      for (const Expr *A : CC->arguments())
+        ArgList.push_back(A);
+    }
+    if (Callee) {
+      Args = ArgList;
+      bool Ok = true;
+      if (Object) {
+        const auto *ME = dyn_cast<MemberExpr>(
+            cast<CallExpr>(S)->getCallee()->IgnoreParenImpCasts());
+        bool ObjRead = Method && Method->isConst() && !(ME && ME->isArrow()) &&
+                       constAccessReads(varOf(Object->IgnoreImplicit()));
+        if (!ObjRead)
+          Ok &= Walk(Object);
+      }
+      for (unsigned I = 0; I < Args.size(); ++I) {
+        bool Read = I < Callee->getNumParams() &&
+                    IsRead(Args[I], Callee->getParamDecl(I)->getType());
+        if (!Read)
+          Ok &= Walk(Args[I]);
+      }
+      // The callee expression itself (a member expression's base is the
+      // object, handled above).
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        if (!Object)
+          Ok &= Walk(CE->getCallee());
+      return Ok;
+    }
+  }
   for (const Stmt *C : S->children())
-    if (!forEachNonRead(C, Use))
+    if (!Walk(C))
       return false;
   return true;
 }
+
+/// Something in \p S (or code it calls that the interpreter follows: a
+/// direct callee with a body outside system headers) may write through a
+/// `const T&` or const object: a const_cast, or a C-style or functional
+/// cast to a pointer or reference. Or something the walk cannot see
+/// through.
+bool castsAwayConst(const Stmt *S, const SourceManager &SM,
+                    llvm::DenseSet<const FunctionDecl *> &Seen) {
+  if (!S)
+    return false;
+  if (isOpaque(S) || isa<CXXConstCastExpr>(S))
+    return true;
+  if (isa<CStyleCastExpr>(S) || isa<CXXFunctionalCastExpr>(S)) {
+    QualType T = cast<Expr>(S)->getType();
+    if (T->isPointerType() || T->isReferenceType() ||
+        cast<Expr>(S)->isGLValue())
+      return true;
+  }
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    Callee = CE->getDirectCallee();
+  else if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    Callee = CC->getConstructor();
+  const FunctionDecl *Def = nullptr;
+  if (Callee && Callee->hasBody(Def) && Def &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+      Seen.insert(Def).second) {
+    if (castsAwayConst(Def->getBody(), SM, Seen))
+      return true;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (castsAwayConst(Init->getInit(), SM, Seen))
+          return true;
+  }
+  for (const Stmt *C : S->children())
+    if (castsAwayConst(C, SM, Seen))
+      return true;
+  return false;
+}
+
+const VarDecl *pointerRoot(const Expr *E, bool &IsObject);
+
+/// The variable whose object the lvalue \p E designates part of (`a[i]`,
+/// `s.f`, `a[i].f` of an array or struct variable, `r` or `r[i]` of a
+/// reference: IsObject), or whose
+/// value is the pointer it goes through (`p[i]`, `*p`, `p->f`, `(p + 4)[i]`:
+/// not IsObject); null when there is no such variable.
+const VarDecl *objectRoot(const Expr *E, bool &IsObject) {
+  E = E->IgnoreParens();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return pointerRoot(AS->getBase(), IsObject);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref ? pointerRoot(UO->getSubExpr(), IsObject)
+                                       : nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? pointerRoot(ME->getBase(), IsObject)
+                         : objectRoot(ME->getBase(), IsObject);
+  const VarDecl *V = varOf(E);
+  if (!V)
+    return nullptr;
+  IsObject = true;
+  return V;
+}
+
+/// The same for the pointer value \p E: an array that decays, the address
+/// of an object, a pointer variable, a pointer plus or minus an integer.
+const VarDecl *pointerRoot(const Expr *E, bool &IsObject) {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    if (C->getCastKind() == CK_ArrayToPointerDecay)
+      return objectRoot(C->getSubExpr(), IsObject);
+    if (C->getCastKind() == CK_LValueToRValue || C->getCastKind() == CK_NoOp) {
+      const VarDecl *V = varOf(C->getSubExpr());
+      if (!V || V->getType()->isReferenceType() ||
+          !V->getType()->isPointerType())
+        return nullptr;
+      IsObject = false;
+      return V;
+    }
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_AddrOf ? objectRoot(UO->getSubExpr(), IsObject)
+                                        : nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->isAdditiveOp() && BO->getType()->isPointerType())
+      return pointerRoot(BO->getLHS()->getType()->isPointerType()
+                             ? BO->getLHS()
+                             : BO->getRHS(),
+                         IsObject);
+  return nullptr;
+}
+
+/// \p E is a local scalar the interpreter writes as a variable (no store
+/// to memory): a parameter or local of non-reference, non-record,
+/// non-array type, not __shared__.
+bool isVariableWrite(const Expr *E) {
+  const VarDecl *V = varOf(E);
+  return V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+         !V->getType()->isRecordType() && !V->getType()->isArrayType() &&
+         !V->hasAttr<CUDASharedAttr>() && !V->hasAttr<CUDADeviceAttr>() &&
+         !V->hasAttr<CUDAConstantAttr>();
+}
+
+/// Where the code of a function (or a loop's body) may store
+/// (LoopSteps::StoreRoots, StoresElsewhere). The sources of a store are
+/// those of Interpreter::record: an assignment, compound assignment,
+/// increment or decrement of anything but a local scalar variable
+/// (Interpreter::store), an assignment operator call of a class, an atomic
+/// or store intrinsic (atomic*, __nv_atomic*, __st*), a memcpy; other calls
+/// the interpreter does not follow store nothing. Inline assembly and
+/// new/delete count as stores anywhere.
+struct StoreSummary {
+  /// Roots: variables of the function (with IsObject), or its parameters
+  /// (a pointer it stores through, a reference it stores into), which the
+  /// caller maps to the arguments.
+  llvm::SmallVector<std::pair<const VarDecl *, bool>, 4> Roots;
+  bool Elsewhere = false;
+};
+
+class StoreFinder {
+public:
+  StoreFinder(const SourceManager &SM, const FunctionDecl *LoopFn)
+      : SM(SM), LoopFn(LoopFn) {}
+
+  /// The stores of \p S, code of \p Fn, into \p Out.
+  void walk(const Stmt *S, const FunctionDecl *Fn, StoreSummary &Out) {
+    if (!S)
+      return;
+    if (isa<AsmStmt>(S) || isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S))
+      Out.Elsewhere = true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->isAssignmentOp() && !isVariableWrite(BO->getLHS()))
+        store(BO->getLHS(), Fn, Out);
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->isIncrementDecrementOp() && !isVariableWrite(UO->getSubExpr()))
+        store(UO->getSubExpr(), Fn, Out);
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+        store(OC->getArg(0), Fn, Out);
+    if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(S))
+      walk(DA->getExpr(), Fn, Out);
+    if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(S))
+      walk(DI->getExpr(), Fn, Out);
+    const FunctionDecl *Callee = nullptr;
+    llvm::SmallVector<const Expr *, 4> Args;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      Callee = CE->getDirectCallee();
+      if (Callee && Callee->getIdentifier()) {
+        StringRef Name = Callee->getName();
+        if (Name.starts_with("atomic") || Name.starts_with("__nv_atomic") ||
+            Name.starts_with("__st") || Name.contains("memcpy") ||
+            Name.contains("memset") || Name.contains("memmove") ||
+            (Callee->getBuiltinID() && Name.contains("mem")))
+          Out.Elsewhere = true;
+      }
+      llvm::ArrayRef<const Expr *> A(CE->getArgs(), CE->getNumArgs());
+      // An operator that is a member function has its object first.
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+      if (isa<CXXOperatorCallExpr>(CE) && MD && !MD->isStatic() && !A.empty())
+        A = A.drop_front();
+      Args.assign(A.begin(), A.end());
+    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+      Callee = CC->getConstructor();
+      Args.assign(CC->getArgs(), CC->getArgs() + CC->getNumArgs());
+    }
+    const FunctionDecl *Def = nullptr;
+    if (Callee && Callee->hasBody(Def) && Def &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))) {
+      const StoreSummary &CS = summary(Def);
+      if (CS.Elsewhere)
+        Out.Elsewhere = true;
+      for (const auto &[V, IsObject] : CS.Roots) {
+        const auto *P = dyn_cast<ParmVarDecl>(V);
+        if (!P || P->getDeclContext() != Def) {
+          // An object of the callee's own.
+          Out.Roots.push_back({V, IsObject});
+          continue;
+        }
+        unsigned I = P->getFunctionScopeIndex();
+        if (I >= Args.size() || isa<CXXDefaultArgExpr>(Args[I])) {
+          Out.Elsewhere = true;
+          continue;
+        }
+        // The argument: the pointer a pointer parameter stores through, the
+        // object a reference parameter is bound to.
+        bool ArgObject = false;
+        const VarDecl *R = P->getType()->isReferenceType()
+                               ? objectRoot(Args[I], ArgObject)
+                               : pointerRoot(Args[I], ArgObject);
+        if (!R)
+          Out.Elsewhere = true;
+        else
+          add(R, ArgObject, Fn, Out);
+      }
+    }
+    for (const Stmt *C : S->children())
+      walk(C, Fn, Out);
+  }
+
+private:
+  const SourceManager &SM;
+  const FunctionDecl *LoopFn;
+  std::map<const FunctionDecl *, StoreSummary> Done;
+  llvm::DenseSet<const FunctionDecl *> Active;
+
+  const StoreSummary &summary(const FunctionDecl *Def) {
+    static const StoreSummary Anywhere = [] {
+      StoreSummary S;
+      S.Elsewhere = true;
+      return S;
+    }();
+    auto It = Done.find(Def);
+    if (It != Done.end())
+      return It->second;
+    // Recursion (or too many functions): anywhere.
+    if (!Active.insert(Def).second || Done.size() > 4096)
+      return Anywhere;
+    StoreSummary S;
+    walk(Def->getBody(), Def, S);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        walk(Init->getInit(), Def, S);
+    Active.erase(Def);
+    return Done[Def] = std::move(S);
+  }
+
+  void store(const Expr *Target, const FunctionDecl *Fn, StoreSummary &Out) {
+    bool IsObject = false;
+    const VarDecl *V = objectRoot(Target, IsObject);
+    if (!V)
+      Out.Elsewhere = true;
+    else
+      add(V, IsObject, Fn, Out);
+  }
+
+  /// A store rooted at \p V in \p Fn's code.
+  void add(const VarDecl *V, bool IsObject, const FunctionDecl *Fn,
+           StoreSummary &Out) {
+    bool Ref = V->getType()->isReferenceType();
+    const auto *P = dyn_cast<ParmVarDecl>(V);
+    if (Fn != LoopFn && P && P->getDeclContext() == Fn) {
+      // Through a pointer parameter the function never assigns, or into a
+      // reference parameter (which cannot be bound again): the caller's.
+      bool Ptr = !IsObject && !Ref && V->getType()->isPointerType();
+      bool Into = IsObject && Ref &&
+                  !V->getType().getNonReferenceType()->isPointerType();
+      if ((Ptr && !writes(Fn, V)) || Into)
+        Out.Roots.push_back({V, IsObject});
+      else if (Ptr || Ref)
+        Out.Elsewhere = true;
+      else
+        Out.Roots.push_back({V, true}); // a parameter passed by value
+      return;
+    }
+    // In a called function, a store through a pointer or reference of its
+    // own may go anywhere; the loop's own function is checked when it runs
+    // (Interpreter::countStores).
+    if (Fn != LoopFn && (!IsObject || Ref))
+      Out.Elsewhere = true;
+    else
+      Out.Roots.push_back({V, IsObject});
+  }
+
+  /// \p Fn uses its parameter \p P otherwise than reading it.
+  bool writes(const FunctionDecl *Fn, const VarDecl *P) {
+    bool Found = false;
+    bool Ok = forEachNonRead(
+        Fn->getBody(),
+        [&](const VarDecl *V, const Expr *, bool) { Found |= V == P; },
+        /*ConstRefReads=*/false);
+    return Found || !Ok;
+  }
+};
 
 /// The local \p S steps (`v += e`, `v -= e`, `++v`, `v++`, `--v`, `v--`),
 /// with the step's amount in \p Amount (null for ++ and --), or null.
@@ -211,18 +563,22 @@ bool contains(const Stmt *In, const Stmt *S) {
   return false;
 }
 /// The escaped locals of \p Fn (LoopSteps.h); nullopt when Fn has a
-/// construct the walk does not see through.
+/// construct the walk does not see through. With \p ConstRefReads, a local
+/// passed to a `const T&` parameter or used as the object of a const member
+/// function is read there (findLoopSteps decides when).
 std::optional<llvm::DenseSet<const VarDecl *>>
-escapedLocals(const FunctionDecl *Fn) {
+escapedLocals(const FunctionDecl *Fn, bool ConstRefReads) {
   llvm::DenseSet<const VarDecl *> Out;
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
   if (!Body)
     return std::nullopt;
-  bool Ok =
-      forEachNonRead(Body, [&](const VarDecl *V, const Expr *, bool Written) {
+  bool Ok = forEachNonRead(
+      Body,
+      [&](const VarDecl *V, const Expr *, bool Written) {
         if (!Written && isLocalOf(V, Fn))
           Out.insert(V);
-      });
+      },
+      ConstRefReads);
   if (!Ok)
     return std::nullopt;
   return Out;
@@ -242,20 +598,34 @@ const Expr *LoopSteps::stepOf(const VarDecl *D) const {
 }
 
 LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,
-                             const Expr *Inc) {
+                             const Expr *Inc, const SourceManager &SM) {
   LoopSteps L;
   const Stmt *FnBody = Fn ? Fn->getBody() : nullptr;
   if (!FnBody || !Body || !contains(FnBody, Body))
     return L;
-  std::optional<llvm::DenseSet<const VarDecl *>> Escaped = escapedLocals(Fn);
+  // Locals passed by const reference are read there, unless the function
+  // or code it calls may cast constness away.
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  bool ConstRefReads = !castsAwayConst(FnBody, SM, Seen);
+  std::optional<llvm::DenseSet<const VarDecl *>> Escaped =
+      escapedLocals(Fn, ConstRefReads);
   if (!Escaped)
     return L;
   // Every use in the loop that is not a read, by variable.
   llvm::DenseMap<const VarDecl *, unsigned> Uses;
   auto Note = [&](const VarDecl *V, const Expr *, bool) { ++Uses[V]; };
-  if (!forEachNonRead(Body, Note) || !forEachNonRead(Inc, Note))
+  if (!forEachNonRead(Body, Note, ConstRefReads) ||
+      !forEachNonRead(Inc, Note, ConstRefReads))
     return L;
   L.Fn = Fn;
+  {
+    StoreFinder Finder(SM, Fn);
+    StoreSummary Stores;
+    Finder.walk(Body, Fn, Stores);
+    Finder.walk(Inc, Fn, Stores);
+    L.StoreRoots = std::move(Stores.Roots);
+    L.StoresElsewhere = Stores.Elsewhere;
+  }
   for (const VarDecl *V : *Escaped)
     L.Changed.insert(V);
   for (const auto &KV : Uses)

@@ -41,6 +41,16 @@
 // the loop or has a step, the check's trip can be replaced by evaluating the
 // steps alone: each variable comes out of both with the same value.
 //
+// The same holds for the loop's dry run (the first unrecorded trip) in the
+// kernel's own frame, where every variable of the frame is unchanged or
+// stepped. There a local passed to a `const T&` parameter or used as the
+// object of a const member function is read, not changed, unless the
+// function or code it calls casts constness away or the type has a mutable
+// field. The dry run also counted its stores (Interpreter::record: a load
+// after a store to its object is a new unknown); the syntax gives where a
+// trip may store (StoreRoots, StoresElsewhere), and the interpreter counts
+// those instead (Interpreter::countStores).
+//
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_LOOPSTEPS_H
 #define CCL_ANALYZER_LOOPSTEPS_H
@@ -48,6 +58,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -65,6 +76,15 @@ struct LoopSteps {
   /// The locals that have a step, with it, in the order they run in a trip.
   llvm::SmallVector<std::pair<const clang::VarDecl *, const clang::Expr *>, 2>
       Steps;
+  /// Where a trip may store to memory (local memory included). A store in
+  /// the loop's own function to an element or field of an array or struct
+  /// variable, or through a pointer variable (`p[i]`, `*p`, `p->f`,
+  /// `(p + k)[i]`), has that variable as its root (true: the variable's own
+  /// object; false: the object its value points to). Any other store (in a
+  /// called function, an atomic or store intrinsic, a memcpy, inline
+  /// assembly, through any other expression) sets StoresElsewhere.
+  llvm::SmallVector<std::pair<const clang::VarDecl *, bool>, 4> StoreRoots;
+  bool StoresElsewhere = true;
 
   /// \p D is a local of Fn the loop does not change.
   bool unchanged(const clang::VarDecl *D) const;
@@ -77,7 +97,7 @@ struct LoopSteps {
 /// Fn's, or Fn has a construct the walks do not see through: a lambda, a
 /// block, a statement expression, a goto).
 LoopSteps findLoopSteps(const clang::FunctionDecl *Fn, const clang::Stmt *Body,
-                        const clang::Expr *Inc);
+                        const clang::Expr *Inc, const clang::SourceManager &SM);
 
 } // namespace ccl
 #endif

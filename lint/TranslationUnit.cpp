@@ -58,17 +58,21 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
 std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run) {
   static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
   std::clock_t T0 = Time ? std::clock() : 0;
-  auto Checks0 = inductionChecks();
+  LoopTripCounts Trips0 = loopTripCounts();
   std::vector<AccessRecord> Records =
       analyzeKernel(Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts);
   if (Time) {
-    auto Checks = inductionChecks();
+    LoopTripCounts Trips = loopTripCounts();
     llvm::errs()
         << ("ccl-time\t" + Run.Name + "\t" + Run.Shape.Dim.str() + "\t" +
             std::to_string(double(std::clock() - T0) / CLOCKS_PER_SEC) +
-            "\tinduction checks by step " +
-            std::to_string(Checks.first - Checks0.first) + ", by trip " +
-            std::to_string(Checks.second - Checks0.second) + "\n");
+            "\tdry runs by step " +
+            std::to_string(Trips.DryByStep - Trips0.DryByStep) + ", by trip " +
+            std::to_string(Trips.DryByTrip - Trips0.DryByTrip) +
+            "; induction checks by step " +
+            std::to_string(Trips.CheckByStep - Trips0.CheckByStep) +
+            ", by trip " +
+            std::to_string(Trips.CheckByTrip - Trips0.CheckByTrip) + "\n");
   }
   return Records;
 }

@@ -67,7 +67,8 @@ Facts factsOf(const char *Code, unsigned Loop = 0) {
   const clang::ForStmt *S = F.Fn ? forLoop(F.Fn, Loop) : nullptr;
   EXPECT_NE(S, nullptr);
   if (S)
-    F.L = findLoopSteps(F.Fn, S->getBody(), S->getInc());
+    F.L = findLoopSteps(F.Fn, S->getBody(), S->getInc(),
+                        F.AST->getASTContext().getSourceManager());
   return F;
 }
 
@@ -207,6 +208,118 @@ __global__ void k(float *out, int n) {
 }
 
 /// The induction checks analyzeKernel made (by step, by trip).
+/// The roots of \p F's loop's stores, as (name, through the object).
+std::vector<std::pair<std::string, bool>> rootsOf(const Facts &F) {
+  std::vector<std::pair<std::string, bool>> Out;
+  for (const auto &[V, IsObject] : F.L.StoreRoots)
+    Out.push_back({V->getNameAsString(), IsObject});
+  return Out;
+}
+
+TEST(LoopSteps, StoresThroughPointersAndIntoObjects) {
+  Facts F = factsOf(R"(
+struct Pair { float a, b; };
+__global__ void k(float *out, Pair *pairs, int n) {
+  for (int i = threadIdx.x; i < n; i += 32) {
+    float tile[4];
+    tile[i & 3] = 1;
+    out[i] = tile[0];
+    (out + 32)[i] = 2;
+    pairs[i].b = 3;
+    int x = 0;
+    x += 1;
+  }
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  using R = std::vector<std::pair<std::string, bool>>;
+  // `x += 1` writes a variable, not memory.
+  EXPECT_EQ(rootsOf(F), (R{{"tile", true},
+                           {"out", false},
+                           {"out", false},
+                           {"pairs", false}}));
+  EXPECT_FALSE(F.L.StoresElsewhere);
+}
+
+TEST(LoopSteps, StoresInAHelperGoToItsArguments) {
+  Facts F = factsOf(R"(
+__device__ void put(float *dst, int i, float &last) { dst[i] = 1; last = 2; }
+__device__ void again(float *to, int i, float &last) { put(to, i, last); }
+__global__ void k(float *out, int n) {
+  for (int i = threadIdx.x; i < n; i += 32) {
+    float last;
+    again(out, i, last);
+  }
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  using R = std::vector<std::pair<std::string, bool>>;
+  EXPECT_EQ(rootsOf(F), (R{{"out", false}, {"last", true}}));
+  EXPECT_FALSE(F.L.StoresElsewhere);
+}
+
+TEST(LoopSteps, StoresWithoutARootGoAnywhere) {
+  const char *Cases[] = {
+      // An atomic.
+      R"(
+__global__ void k(int *out, int n) {
+  for (int i = threadIdx.x; i < n; i += 32)
+    atomicAdd(out, 1);
+})",
+      // Through a pointer loaded from memory.
+      R"(
+__global__ void k(float **rows, int n) {
+  for (int i = threadIdx.x; i < n; i += 32)
+    rows[0][i] = 1;
+})",
+      // A helper that assigns its pointer parameter first.
+      R"(
+__device__ void put(float *dst, float *other) { dst = other; dst[0] = 1; }
+__global__ void k(float *out, float *b, int n) {
+  for (int i = threadIdx.x; i < n; i += 32)
+    put(out, b);
+})",
+      // A member function storing to its object.
+      R"(
+struct Acc { float v; __device__ void add(float x) { v += x; } };
+__global__ void k(Acc *acc, int n) {
+  for (int i = threadIdx.x; i < n; i += 32)
+    acc[i].add(1);
+})",
+  };
+  for (const char *Code : Cases) {
+    Facts F = factsOf(Code);
+    ASSERT_NE(F.L.Fn, nullptr);
+    EXPECT_TRUE(F.L.StoresElsewhere) << Code;
+  }
+}
+
+TEST(LoopSteps, ConstReferenceArgumentsAreReads) {
+  // Passing `s` to a `const Shape&` reads it: unchanged by the loop. With a
+  // const_cast in the callee it is changed.
+  Facts F = factsOf(R"(
+struct Shape { int stride; };
+__device__ int rowOf(const Shape &s, int i) { return i * s.stride; }
+__global__ void k(float *out, int n) {
+  Shape s{64};
+  for (int i = threadIdx.x; i < n; i += 32)
+    out[rowOf(s, i)] = 1;
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  EXPECT_TRUE(F.L.unchanged(F.var("s")));
+  Facts G = factsOf(R"(
+struct Shape { int stride; };
+__device__ int rowOf(const Shape &s, int i) {
+  const_cast<Shape &>(s).stride = 1;
+  return i * s.stride;
+}
+__global__ void k(float *out, int n) {
+  Shape s{64};
+  for (int i = threadIdx.x; i < n; i += 32)
+    out[rowOf(s, i)] = 1;
+})");
+  ASSERT_NE(G.L.Fn, nullptr);
+  EXPECT_FALSE(G.L.unchanged(G.var("s")));
+}
+
 std::pair<unsigned long, unsigned long> checksOf(const char *Code) {
   auto AST = parseCuda(Code);
   EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
@@ -217,10 +330,11 @@ std::pair<unsigned long, unsigned long> checksOf(const char *Code) {
   EXPECT_NE(K, nullptr);
   if (!K)
     return {};
-  auto Before = inductionChecks();
+  LoopTripCounts Before = loopTripCounts();
   analyzeKernel(Ctx, K, {64, 1, 1}, InterpreterOptions());
-  auto After = inductionChecks();
-  return {After.first - Before.first, After.second - Before.second};
+  LoopTripCounts After = loopTripCounts();
+  return {After.CheckByStep - Before.CheckByStep,
+          After.CheckByTrip - Before.CheckByTrip};
 }
 
 TEST(LoopSteps, TheInterpreterEvaluatesTheStepAlone) {
