@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <functional>
 #include <map>
 #include <optional>
@@ -195,23 +196,28 @@ bool castsAwayConst(const Stmt *S, const SourceManager &SM,
   return false;
 }
 
-const VarDecl *pointerRoot(const Expr *E, bool &IsObject);
+/// A local pointer variable's initializer, where the variable is never
+/// written after it (StoreFinder::initOf); null otherwise.
+using InitOf = llvm::function_ref<const Expr *(const VarDecl *)>;
+
+const VarDecl *pointerRoot(const Expr *E, bool &IsObject, InitOf Init);
 
 /// The variable whose object the lvalue \p E designates part of (`a[i]`,
 /// `s.f`, `a[i].f` of an array or struct variable, `r` or `r[i]` of a
 /// reference: IsObject), or whose
 /// value is the pointer it goes through (`p[i]`, `*p`, `p->f`, `(p + 4)[i]`:
 /// not IsObject); null when there is no such variable.
-const VarDecl *objectRoot(const Expr *E, bool &IsObject) {
+const VarDecl *objectRoot(const Expr *E, bool &IsObject, InitOf Init) {
   E = E->IgnoreParens();
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-    return pointerRoot(AS->getBase(), IsObject);
+    return pointerRoot(AS->getBase(), IsObject, Init);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() == UO_Deref ? pointerRoot(UO->getSubExpr(), IsObject)
-                                       : nullptr;
+    return UO->getOpcode() == UO_Deref
+               ? pointerRoot(UO->getSubExpr(), IsObject, Init)
+               : nullptr;
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->isArrow() ? pointerRoot(ME->getBase(), IsObject)
-                         : objectRoot(ME->getBase(), IsObject);
+    return ME->isArrow() ? pointerRoot(ME->getBase(), IsObject, Init)
+                         : objectRoot(ME->getBase(), IsObject, Init);
   const VarDecl *V = varOf(E);
   if (!V)
     return nullptr;
@@ -220,31 +226,44 @@ const VarDecl *objectRoot(const Expr *E, bool &IsObject) {
 }
 
 /// The same for the pointer value \p E: an array that decays, the address
-/// of an object, a pointer variable, a pointer plus or minus an integer.
-const VarDecl *pointerRoot(const Expr *E, bool &IsObject) {
+/// of an object, a pointer variable (or, through \p Init, the initializer
+/// of a local pointer never written after it), a pointer plus or minus an
+/// integer, a cast of a pointer to a pointer.
+const VarDecl *pointerRoot(const Expr *E, bool &IsObject, InitOf Init) {
   E = E->IgnoreParens();
-  if (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
-    if (C->getCastKind() == CK_ArrayToPointerDecay)
-      return objectRoot(C->getSubExpr(), IsObject);
-    if (C->getCastKind() == CK_LValueToRValue || C->getCastKind() == CK_NoOp) {
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return objectRoot(C->getSubExpr(), IsObject, Init);
+    case CK_LValueToRValue: {
       const VarDecl *V = varOf(C->getSubExpr());
       if (!V || V->getType()->isReferenceType() ||
           !V->getType()->isPointerType())
         return nullptr;
+      if (const Expr *I = Init(V))
+        return pointerRoot(I, IsObject, Init);
       IsObject = false;
       return V;
     }
-    return nullptr;
+    case CK_NoOp:
+    case CK_BitCast:
+      return C->getSubExpr()->getType()->isPointerType()
+                 ? pointerRoot(C->getSubExpr(), IsObject, Init)
+                 : nullptr;
+    default:
+      return nullptr;
+    }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() == UO_AddrOf ? objectRoot(UO->getSubExpr(), IsObject)
-                                        : nullptr;
+    return UO->getOpcode() == UO_AddrOf
+               ? objectRoot(UO->getSubExpr(), IsObject, Init)
+               : nullptr;
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->isAdditiveOp() && BO->getType()->isPointerType())
       return pointerRoot(BO->getLHS()->getType()->isPointerType()
                              ? BO->getLHS()
                              : BO->getRHS(),
-                         IsObject);
+                         IsObject, Init);
   return nullptr;
 }
 
@@ -277,8 +296,10 @@ struct StoreSummary {
 
 class StoreFinder {
 public:
-  StoreFinder(const SourceManager &SM, const FunctionDecl *LoopFn)
-      : SM(SM), LoopFn(LoopFn) {}
+  /// \p InBody: the variables declared in the loop's body.
+  StoreFinder(const SourceManager &SM, const FunctionDecl *LoopFn,
+              const llvm::DenseSet<const VarDecl *> &InBody)
+      : SM(SM), LoopFn(LoopFn), InBody(InBody) {}
 
   /// The stores of \p S, code of \p Fn, into \p Out.
   void walk(const Stmt *S, const FunctionDecl *Fn, StoreSummary &Out) {
@@ -342,9 +363,10 @@ public:
         // The argument: the pointer a pointer parameter stores through, the
         // object a reference parameter is bound to.
         bool ArgObject = false;
+        auto Init = [&](const VarDecl *V) { return initOf(V); };
         const VarDecl *R = P->getType()->isReferenceType()
-                               ? objectRoot(Args[I], ArgObject)
-                               : pointerRoot(Args[I], ArgObject);
+                               ? objectRoot(Args[I], ArgObject, Init)
+                               : pointerRoot(Args[I], ArgObject, Init);
         if (!R)
           Out.Elsewhere = true;
         else
@@ -358,6 +380,7 @@ public:
 private:
   const SourceManager &SM;
   const FunctionDecl *LoopFn;
+  const llvm::DenseSet<const VarDecl *> &InBody;
   std::map<const FunctionDecl *, StoreSummary> Done;
   llvm::DenseSet<const FunctionDecl *> Active;
 
@@ -384,7 +407,8 @@ private:
 
   void store(const Expr *Target, const FunctionDecl *Fn, StoreSummary &Out) {
     bool IsObject = false;
-    const VarDecl *V = objectRoot(Target, IsObject);
+    const VarDecl *V = objectRoot(Target, IsObject,
+                                  [&](const VarDecl *D) { return initOf(D); });
     if (!V)
       Out.Elsewhere = true;
     else
@@ -419,14 +443,51 @@ private:
       Out.Roots.push_back({V, IsObject});
   }
 
+  /// The locals of \p Fn used otherwise than read (forEachNonRead; every
+  /// one when the walk cannot see through), cached.
+  struct NonReads {
+    bool Known = false;
+    llvm::DenseSet<const VarDecl *> Vars;
+  };
+  std::map<const FunctionDecl *, NonReads> NonReadsOf;
+  const NonReads &nonReads(const FunctionDecl *Fn) {
+    auto It = NonReadsOf.find(Fn);
+    if (It != NonReadsOf.end())
+      return It->second;
+    NonReads N;
+    N.Known = forEachNonRead(
+        Fn->getBody(),
+        [&](const VarDecl *V, const Expr *, bool) { N.Vars.insert(V); },
+        /*ConstRefReads=*/false);
+    return NonReadsOf[Fn] = std::move(N);
+  }
+
   /// \p Fn uses its parameter \p P otherwise than reading it.
   bool writes(const FunctionDecl *Fn, const VarDecl *P) {
-    bool Found = false;
-    bool Ok = forEachNonRead(
-        Fn->getBody(),
-        [&](const VarDecl *V, const Expr *, bool) { Found |= V == P; },
-        /*ConstRefReads=*/false);
-    return Found || !Ok;
+    const NonReads &N = nonReads(Fn);
+    return !N.Known || N.Vars.count(P);
+  }
+
+  /// The initializer of \p V, a local pointer variable (not a parameter)
+  /// that its function only reads after it: what it points to is what the
+  /// initializer points to. Null otherwise, and for a variable of the
+  /// loop's own function declared before the loop (its initializer ran
+  /// before the loop, where the variables it reads may have held other
+  /// values; its own value is known when the loop runs).
+  const Expr *initOf(const VarDecl *V) {
+    if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+        V->getType()->isReferenceType() || !V->getType()->isPointerType())
+      return nullptr;
+    const auto *Fn =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!Fn || !Fn->getBody() ||
+        (Fn->getCanonicalDecl() == LoopFn->getCanonicalDecl() &&
+         !InBody.count(V)))
+      return nullptr;
+    const NonReads &N = nonReads(Fn);
+    if (!N.Known || N.Vars.count(V))
+      return nullptr;
+    return V->getInit();
   }
 };
 
@@ -618,14 +679,6 @@ LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,
       !forEachNonRead(Inc, Note, ConstRefReads))
     return L;
   L.Fn = Fn;
-  {
-    StoreFinder Finder(SM, Fn);
-    StoreSummary Stores;
-    Finder.walk(Body, Fn, Stores);
-    Finder.walk(Inc, Fn, Stores);
-    L.StoreRoots = std::move(Stores.Roots);
-    L.StoresElsewhere = Stores.Elsewhere;
-  }
   for (const VarDecl *V : *Escaped)
     L.Changed.insert(V);
   for (const auto &KV : Uses)
@@ -645,6 +698,14 @@ LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,
   FindDecls(Body);
   for (const VarDecl *V : Declared)
     L.Changed.insert(V);
+  {
+    StoreFinder Finder(SM, Fn, Declared);
+    StoreSummary Stores;
+    Finder.walk(Body, Fn, Stores);
+    Finder.walk(Inc, Fn, Stores);
+    L.StoreRoots = std::move(Stores.Roots);
+    L.StoresElsewhere = Stores.Elsewhere;
+  }
 
   // Steps: the increment (or its comma operands) when no lane can leave the
   // trip before it; top-level statements of the body when none can skip them.

@@ -256,6 +256,29 @@ __global__ void k(float *out, int n) {
   EXPECT_FALSE(F.L.StoresElsewhere);
 }
 
+TEST(LoopSteps, StoresThroughAPointerDeclaredInTheBody) {
+  // A pointer declared in the body and never written after: its
+  // initializer's root (through casts, in the helper too). One declared
+  // before the loop is its own root (its value is known when the loop runs).
+  Facts F = factsOf(R"(
+__device__ void put(const char *src, float *dst, int i) {
+  int4 *wide = reinterpret_cast<int4 *>(dst);
+  wide[i] = *reinterpret_cast<const int4 *>(src);
+}
+__global__ void k(const char *in, float *out, float *other, int n) {
+  float *before = other;
+  for (int i = threadIdx.x; i < n; i += 32) {
+    float *row = out + i * 64;
+    put(in, row, i);
+    before[i] = 1;
+  }
+})");
+  ASSERT_NE(F.L.Fn, nullptr);
+  using R = std::vector<std::pair<std::string, bool>>;
+  EXPECT_EQ(rootsOf(F), (R{{"out", false}, {"before", false}}));
+  EXPECT_FALSE(F.L.StoresElsewhere);
+}
+
 TEST(LoopSteps, StoresWithoutARootGoAnywhere) {
   const char *Cases[] = {
       // An atomic.
