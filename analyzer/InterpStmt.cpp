@@ -1008,12 +1008,14 @@ void Interpreter::countStores(const LoopSteps &LS) {
   // A store through a pointer variable the loop does not change goes to the
   // object its value points to; one to an element or field of a variable
   // to that variable's object (evalVarLValue, evalMemberLValue); any other
-  // may go anywhere: the count under nullptr is part of every load key.
+  // (into a reference, which may be bound to anything, also one declared in
+  // the body and not bound yet) may go anywhere: the count under nullptr is
+  // part of every load key.
   bool Anywhere = LS.StoresElsewhere;
   for (const auto &[V, IsObject] : LS.StoreRoots) {
     const Binding *B = lookup(V);
     if (IsObject) {
-      if (B && B->IsRef)
+      if (V->getType()->isReferenceType() || (B && B->IsRef))
         Anywhere = true;
       else
         ++StoreGen[objectFor(V)];

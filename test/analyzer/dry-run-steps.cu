@@ -49,6 +49,18 @@ __global__ void helper_stores_to_out(const int *p, float *out, int n) {
   }
 }
 
+// The store goes through a reference declared in the body: it may be
+// bound to anything, so it counts as a store to every object.
+__global__ void store_through_reference(int *p, float *out, int n) {
+  int a = p[0];
+  for (int i = 0; i < n; ++i) {
+    int b = p[0];
+    out[(b - a) * threadIdx.x] = 1;
+    int &r = p[0];
+    r = i;
+  }
+}
+
 // A local passed to a `const T&` parameter is only read there: the steps
 // alone (the helper casts nothing).
 struct Shape {
@@ -126,16 +138,21 @@ __global__ void loop_in_helper(float *out, int n) {
 // CHECK: dry-run-steps.cu:35:49: remark: global store 'dst[...]': 1 sector (ideal 1, 100.0%), all lanes write the same address, exact
 // CHECK: dry-run-steps.cu:45:11: remark: global load 'p[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
 // CHECK: dry-run-steps.cu:47:13: remark: global load 'p[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
-// CHECK: dry-run-steps.cu:61:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 60), n
+// CHECK: dry-run-steps.cu:55:11: remark: global load 'p[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
+// CHECK: dry-run-steps.cu:57:13: remark: global load 'p[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
+// CHECK: dry-run-steps.cu:58:5: warning: global store 'out[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k writes byte -4*p[0]*k + 4*p[0]{{#[0-9]+}}*k; worst case over iteration(line 56), n, p[0], p[0]{{#[0-9]+}} (possible: only for some alignments or values of iteration(line 56), n, p[0], p[0]{{#[0-9]+}}) [cuda-uncoalesced-global]
+// CHECK: dry-run-steps.cu:60:5: remark: global store 'r': 1 sector (ideal 1, 100.0%), all lanes write the same address, exact
 // CHECK: dry-run-steps.cu:73:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 72), n
-// CHECK: dry-run-steps.cu:88:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 87), n
-// CHECK: dry-run-steps.cu:95:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 94), n
-// CHECK: dry-run-steps.cu:102:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+// CHECK: dry-run-steps.cu:85:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 84), n
+// CHECK: dry-run-steps.cu:100:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 99), n
+// CHECK: dry-run-steps.cu:107:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 106), n
+// CHECK: dry-run-steps.cu:114:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
 // The steps alone where they suffice, the trip elsewhere:
 // HOW: ccl-time{{.}}load_after_store{{.*}}dry runs by step 1, by trip 0;
 // HOW: ccl-time{{.}}load_without_store{{.*}}dry runs by step 1, by trip 0;
 // HOW: ccl-time{{.}}helper_stores_to_p{{.*}}dry runs by step 1, by trip 0;
 // HOW: ccl-time{{.}}helper_stores_to_out{{.*}}dry runs by step 1, by trip 0;
+// HOW: ccl-time{{.}}store_through_reference{{.*}}dry runs by step 1, by trip 0;
 // HOW: ccl-time{{.}}const_reference_argument{{.*}}dry runs by step 1, by trip 0;
 // HOW: ccl-time{{.}}const_cast_in_helper{{.*}}dry runs by step 0, by trip 1;
 // HOW: ccl-time{{.}}mutable_field{{.*}}dry runs by step 0, by trip 1;
