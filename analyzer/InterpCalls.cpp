@@ -105,10 +105,8 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
     return eval(Args[0], M);
 
   // User code with a body: inline it.
-  const FunctionDecl *Def = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  if (FD->hasBody(Def) && Def &&
-      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+  if (const FunctionDecl *Def = followedDefinition(FD, SM))
     if (std::optional<Value> R = evalInlined(E, Def, Args, M))
       return *R;
 

@@ -218,10 +218,8 @@ Interpreter::LValue Interpreter::evalCallLValue(const CallExpr *E,
   // struct, an accessor): inline it and take the lvalue it returns, so a
   // store through it is a store to that memory, in that memory's space.
   const FunctionDecl *FD = E->getDirectCallee();
-  const FunctionDecl *Def = nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (FD && FD->getReturnType()->isReferenceType() && FD->hasBody(Def) && Def &&
-      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+  const FunctionDecl *Def = followedDefinition(FD, Ctx.getSourceManager());
+  if (FD && FD->getReturnType()->isReferenceType() && Def &&
       !(isa<CXXOperatorCallExpr>(E) &&
         cast<CXXOperatorCallExpr>(E)->isAssignmentOp())) {
     WantRefFor = Def;

@@ -48,6 +48,45 @@ bool isOpaque(const Stmt *S) {
          isa<StmtExpr>(S);
 }
 
+/// A call's parts: the function called (a direct callee or a
+/// constructor), the object of a member function (a member call's implicit
+/// object, an operator's first operand) and the arguments that go to the
+/// parameters, in order.
+struct CallParts {
+  const FunctionDecl *Callee = nullptr;
+  const Expr *Object = nullptr;
+  llvm::SmallVector<const Expr *, 4> Args;
+};
+CallParts callParts(const Stmt *S) {
+  CallParts C;
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    C.Callee = CE->getDirectCallee();
+    C.Args.assign(CE->arg_begin(), CE->arg_end());
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C.Callee);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      C.Object = MC->getImplicitObjectArgument();
+    } else if (isa<CXXOperatorCallExpr>(CE) && MD && !MD->isStatic() &&
+               !C.Args.empty()) {
+      C.Object = C.Args.front();
+      C.Args.erase(C.Args.begin());
+    }
+  } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+    C.Callee = CC->getConstructor();
+    C.Args.assign(CC->arg_begin(), CC->arg_end());
+  }
+  return C;
+}
+
+/// The code of \p Def the walks follow: its body and, for a constructor,
+/// its member initializers.
+llvm::SmallVector<const Stmt *, 4> codeOf(const FunctionDecl *Def) {
+  llvm::SmallVector<const Stmt *, 4> Out{Def->getBody()};
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      Out.push_back(Init->getInit());
+  return Out;
+}
+
 /// \p V may be read through a `const T&` or as a const object without
 /// being changed: it is not a reference, and no field of its type is
 /// mutable.
@@ -102,51 +141,28 @@ bool forEachNonRead(const Stmt *S, Fn &&Use, bool ConstRefReads) {
              Ref->getPointeeType().isConstQualified() &&
              constAccessReads(varOf(A->IgnoreImplicit()));
     };
-    const FunctionDecl *Callee = nullptr;
-    llvm::ArrayRef<const Expr *> Args;
-    llvm::SmallVector<const Expr *, 4> ArgList;
-    const Expr *Object = nullptr;
-    const CXXMethodDecl *Method = nullptr;
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      Callee = CE->getDirectCallee();
-      for (const Expr *A : CE->arguments())
-        ArgList.push_back(A);
-      Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-        Object = MC->getImplicitObjectArgument();
-      } else if (isa<CXXOperatorCallExpr>(CE) && Method &&
-                 !Method->isStatic() && !ArgList.empty()) {
-        Object = ArgList.front();
-        ArgList.erase(ArgList.begin());
-      } else {
-        Method = nullptr;
-      }
-    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
-      Callee = CC->getConstructor();
-      for (const Expr *A : CC->arguments())
-        ArgList.push_back(A);
-    }
-    if (Callee) {
-      Args = ArgList;
+    CallParts C = callParts(S);
+    if (C.Callee) {
       bool Ok = true;
-      if (Object) {
+      if (C.Object) {
+        const auto *Method = dyn_cast<CXXMethodDecl>(C.Callee);
         const auto *ME = dyn_cast<MemberExpr>(
             cast<CallExpr>(S)->getCallee()->IgnoreParenImpCasts());
         bool ObjRead = Method && Method->isConst() && !(ME && ME->isArrow()) &&
-                       constAccessReads(varOf(Object->IgnoreImplicit()));
+                       constAccessReads(varOf(C.Object->IgnoreImplicit()));
         if (!ObjRead)
-          Ok &= Walk(Object);
+          Ok &= Walk(C.Object);
       }
-      for (unsigned I = 0; I < Args.size(); ++I) {
-        bool Read = I < Callee->getNumParams() &&
-                    IsRead(Args[I], Callee->getParamDecl(I)->getType());
+      for (unsigned I = 0; I < C.Args.size(); ++I) {
+        bool Read = I < C.Callee->getNumParams() &&
+                    IsRead(C.Args[I], C.Callee->getParamDecl(I)->getType());
         if (!Read)
-          Ok &= Walk(Args[I]);
+          Ok &= Walk(C.Args[I]);
       }
       // The callee expression itself (a member expression's base is the
       // object, handled above).
       if (const auto *CE = dyn_cast<CallExpr>(S))
-        if (!Object)
+        if (!C.Object)
           Ok &= Walk(CE->getCallee());
       return Ok;
     }
@@ -174,22 +190,11 @@ bool castsAwayConst(const Stmt *S, const SourceManager &SM,
         cast<Expr>(S)->isGLValue())
       return true;
   }
-  const FunctionDecl *Callee = nullptr;
-  if (const auto *CE = dyn_cast<CallExpr>(S))
-    Callee = CE->getDirectCallee();
-  else if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
-    Callee = CC->getConstructor();
-  const FunctionDecl *Def = nullptr;
-  if (Callee && Callee->hasBody(Def) && Def &&
-      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
-      Seen.insert(Def).second) {
-    if (castsAwayConst(Def->getBody(), SM, Seen))
-      return true;
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (castsAwayConst(Init->getInit(), SM, Seen))
-          return true;
-  }
+  const FunctionDecl *Def = followedDefinition(callParts(S).Callee, SM);
+  if (Def && Seen.insert(Def).second)
+    for (const Stmt *Code : codeOf(Def))
+      if (castsAwayConst(Code, SM, Seen))
+        return true;
   for (const Stmt *C : S->children())
     if (castsAwayConst(C, SM, Seen))
       return true;
@@ -320,31 +325,17 @@ public:
       walk(DA->getExpr(), Fn, Out);
     if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(S))
       walk(DI->getExpr(), Fn, Out);
-    const FunctionDecl *Callee = nullptr;
-    llvm::SmallVector<const Expr *, 4> Args;
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      Callee = CE->getDirectCallee();
-      if (Callee && Callee->getIdentifier()) {
-        StringRef Name = Callee->getName();
-        if (Name.starts_with("atomic") || Name.starts_with("__nv_atomic") ||
-            Name.starts_with("__st") || Name.contains("memcpy") ||
-            Name.contains("memset") || Name.contains("memmove") ||
-            (Callee->getBuiltinID() && Name.contains("mem")))
-          Out.Elsewhere = true;
-      }
-      llvm::ArrayRef<const Expr *> A(CE->getArgs(), CE->getNumArgs());
-      // An operator that is a member function has its object first.
-      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
-      if (isa<CXXOperatorCallExpr>(CE) && MD && !MD->isStatic() && !A.empty())
-        A = A.drop_front();
-      Args.assign(A.begin(), A.end());
-    } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
-      Callee = CC->getConstructor();
-      Args.assign(CC->getArgs(), CC->getArgs() + CC->getNumArgs());
+    CallParts C = callParts(S);
+    if (isa<CallExpr>(S) && C.Callee && C.Callee->getIdentifier()) {
+      StringRef Name = C.Callee->getName();
+      if (Name.starts_with("atomic") || Name.starts_with("__nv_atomic") ||
+          Name.starts_with("__st") || Name.contains("memcpy") ||
+          Name.contains("memset") || Name.contains("memmove") ||
+          (C.Callee->getBuiltinID() && Name.contains("mem")))
+        Out.Elsewhere = true;
     }
-    const FunctionDecl *Def = nullptr;
-    if (Callee && Callee->hasBody(Def) && Def &&
-        !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))) {
+    const llvm::SmallVector<const Expr *, 4> &Args = C.Args;
+    if (const FunctionDecl *Def = followedDefinition(C.Callee, SM)) {
       const StoreSummary &CS = summary(Def);
       if (CS.Elsewhere)
         Out.Elsewhere = true;
@@ -397,10 +388,8 @@ private:
     if (!Active.insert(Def).second || Done.size() > 4096)
       return Anywhere;
     StoreSummary S;
-    walk(Def->getBody(), Def, S);
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        walk(Init->getInit(), Def, S);
+    for (const Stmt *Code : codeOf(Def))
+      walk(Code, Def, S);
     Active.erase(Def);
     return Done[Def] = std::move(S);
   }
@@ -745,4 +734,13 @@ LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,
     L.Steps.push_back({V, cast<Expr>(S)});
   }
   return L;
+}
+
+const FunctionDecl *ccl::followedDefinition(const FunctionDecl *FD,
+                                            const SourceManager &SM) {
+  const FunctionDecl *Def = nullptr;
+  if (FD && FD->hasBody(Def) && Def &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return Def;
+  return nullptr;
 }

@@ -76,13 +76,16 @@ struct LoopSteps {
   /// The locals that have a step, with it, in the order they run in a trip.
   llvm::SmallVector<std::pair<const clang::VarDecl *, const clang::Expr *>, 2>
       Steps;
-  /// Where a trip may store to memory (local memory included). A store in
-  /// the loop's own function to an element or field of an array or struct
-  /// variable, or through a pointer variable (`p[i]`, `*p`, `p->f`,
-  /// `(p + k)[i]`), has that variable as its root (true: the variable's own
-  /// object; false: the object its value points to). Any other store (in a
-  /// called function, an atomic or store intrinsic, a memcpy, inline
-  /// assembly, through any other expression) sets StoresElsewhere.
+  /// Where a trip may store to memory (local memory included). A store to
+  /// an element or field of a variable, or through a pointer variable
+  /// (`p[i]`, `*p`, `p->f`, `(p + k)[i]`), has that variable as its root
+  /// (true: the variable's own object; false: the object its value points
+  /// to). A pointer local never written after its initializer (declared in
+  /// the body, or in a called function) stands for its initializer's root;
+  /// a store in a called function through its pointer or reference
+  /// parameter has the argument's root. Any other store (an atomic or store
+  /// intrinsic, a memcpy, inline assembly, through `this`, a pointer loaded
+  /// from memory, a called function's own pointer) sets StoresElsewhere.
   llvm::SmallVector<std::pair<const clang::VarDecl *, bool>, 4> StoreRoots;
   bool StoresElsewhere = true;
 
@@ -98,6 +101,12 @@ struct LoopSteps {
 /// block, a statement expression, a goto).
 LoopSteps findLoopSteps(const clang::FunctionDecl *Fn, const clang::Stmt *Body,
                         const clang::Expr *Inc, const clang::SourceManager &SM);
+
+/// The definition of \p FD whose body the interpreter inlines at a call
+/// (Interpreter::evalCall, evalCallLValue): one with a body outside system
+/// headers; null otherwise. The walks here follow the same calls.
+const clang::FunctionDecl *followedDefinition(const clang::FunctionDecl *FD,
+                                              const clang::SourceManager &SM);
 
 } // namespace ccl
 #endif
