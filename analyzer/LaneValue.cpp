@@ -1,5 +1,6 @@
 //===- LaneValue.cpp - The lane-address domain ----------------------------===//
 #include "analyzer/LaneValue.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
@@ -77,11 +78,48 @@ LaneInt::Rep &LaneInt::mut() {
   return *R;
 }
 
+namespace {
+/// The blocks of small constants this thread made, shared by every later
+/// LaneInt::constant of the same number: a loop counter, an index, an
+/// element size is a constant in most of what the interpreter computes, and
+/// a copy is a counter increment where a new block is about 800 bytes
+/// written. A shared block is never changed (mut copies it).
+constexpr int64_t kCachedConstMin = -1024, kCachedConstMax = 1 << 16;
+constexpr unsigned kMaxCachedConsts = 1 << 12;
+} // namespace
+
 LaneInt LaneInt::constant(int64_t V) {
   LaneInt Out;
-  if (V != 0)
+  if (V == 0)
+    return Out;
+  if (V < kCachedConstMin || V > kCachedConstMax) {
     Out.mut().C.fill(V);
+    return Out;
+  }
+  // Destroyed at thread exit, before or after the block pool: either way
+  // the blocks are freed (Rep::operator delete).
+  static thread_local llvm::DenseMap<int64_t, llvm::IntrusiveRefCntPtr<Rep>>
+      Cache;
+  auto It = Cache.find(V);
+  if (It != Cache.end()) {
+    Out.R = It->second;
+    return Out;
+  }
+  Out.mut().C.fill(V);
+  if (Cache.size() < kMaxCachedConsts)
+    Cache[V] = Out.R;
   return Out;
+}
+
+/// The uniform constant of a value with no terms, if it is one.
+static std::optional<int64_t> uniformConst(const LaneInt &A) {
+  if (!A.isConcrete())
+    return std::nullopt;
+  const LaneArray &C = A.consts();
+  for (unsigned K = 1; K < kWarpSize; ++K)
+    if (C[K] != C[0])
+      return std::nullopt;
+  return C[0];
 }
 
 LaneInt LaneInt::perLane(const LaneArray &V) {
@@ -287,6 +325,13 @@ std::optional<LaneInt> add(const LaneInt &A, const LaneInt &B) {
     return A; // + 0
   if (!A.R)
     return B;
+  if (std::optional<int64_t> X = uniformConst(A))
+    if (std::optional<int64_t> Y = uniformConst(B)) {
+      int64_t Sum;
+      if (__builtin_add_overflow(*X, *Y, &Sum))
+        return std::nullopt;
+      return LaneInt::constant(Sum);
+    }
   std::optional<LaneArray> C = addArrays(A.R->C, B.R->C, false);
   if (!C)
     return std::nullopt;
@@ -302,6 +347,13 @@ std::optional<LaneInt> add(const LaneInt &A, const LaneInt &B) {
 std::optional<LaneInt> sub(const LaneInt &A, const LaneInt &B) {
   if (!B.R)
     return A; // - 0
+  if (std::optional<int64_t> X = uniformConst(A))
+    if (std::optional<int64_t> Y = uniformConst(B)) {
+      int64_t Diff;
+      if (__builtin_sub_overflow(*X, *Y, &Diff))
+        return std::nullopt;
+      return LaneInt::constant(Diff);
+    }
   const LaneArray &AC = A.consts();
   std::optional<LaneArray> C = addArrays(AC, B.R->C, true);
   if (!C)
@@ -324,6 +376,13 @@ std::optional<LaneInt> mul(const LaneInt &A, const LaneInt &B) {
     return LaneInt(); // 0 * anything
   if (!Scale.R)
     return LaneInt();
+  if (std::optional<int64_t> X = uniformConst(Other))
+    if (std::optional<int64_t> Y = uniformConst(Scale)) {
+      int64_t Prod;
+      if (__builtin_mul_overflow(*X, *Y, &Prod))
+        return std::nullopt;
+      return LaneInt::constant(Prod);
+    }
   const LaneArray &SC = Scale.R->C;
   LaneInt Out;
   LaneInt::Rep &P = Out.mut();
