@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - Lint files: parse, analyze, check, collect ----------===//
 #include "lint/Pipeline.h"
+#include "analyzer/SystemCode.h"
 #include "lint/CompileCommands.h"
 #include "lint/Config.h"
 #include "lint/FileReport.h"
@@ -161,6 +162,42 @@ private:
   bool Hiding = false;
 };
 
+/// A template parameter list with a parameter that may stand for a kernel:
+/// a non-type parameter whose type is not an integer or enumeration (a
+/// pointer or reference to a function, `auto`, a dependent type).
+bool mayNameKernel(const TemplateParameterList *L) {
+  for (const NamedDecl *P : *L)
+    if (const auto *N = dyn_cast<NonTypeTemplateParmDecl>(P))
+      if (!N->getType()->isIntegralOrEnumerationType())
+        return true;
+  return false;
+}
+
+/// The templated function \p FD, or a class or function template around
+/// it, has a parameter that may stand for a kernel.
+bool templateMayNameKernel(const FunctionDecl *FD) {
+  if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+    if (mayNameKernel(T->getTemplateParameters()))
+      return true;
+  for (unsigned I = 0; I < FD->getNumTemplateParameterLists(); ++I)
+    if (mayNameKernel(FD->getTemplateParameterList(I)))
+      return true;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent()) {
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
+      if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
+        if (mayNameKernel(CT->getTemplateParameters()))
+          return true;
+      if (const auto *PS = dyn_cast<ClassTemplatePartialSpecializationDecl>(RD))
+        if (mayNameKernel(PS->getTemplateParameters()))
+          return true;
+    }
+    if (const auto *F = dyn_cast<FunctionDecl>(DC))
+      if (F->isTemplated() && templateMayNameKernel(F))
+        return true;
+  }
+  return false;
+}
+
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const LintOptions &Opts, const CheckList &Checks, ParseRun &S,
@@ -176,9 +213,12 @@ public:
     for (const auto &E : CI.getHeaderSearchOpts().UserEntries)
       if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
         S.Parse.HostFlags.push_back("-I" + E.Path);
-    if (Opts.Verify == VerifyMode::Jit)
+    if (Opts.Verify == VerifyMode::Jit) {
+      // The JIT compiles the file: every body.
       S.Parse.Invocation =
           std::make_shared<CompilerInvocation>(CI.getInvocation());
+      S.Parse.Invocation->getFrontendOpts().SkipFunctionBodies = false;
+    }
     TUAnalysis TU =
         analyzeTranslationUnit(Ctx, Opts, AllowInstantiation, S.Parse.ErrorsAt);
     phase("analyzed");
@@ -189,6 +229,27 @@ public:
     reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
     S.Result.InputError |= TU.AnalysisFailures > 0;
     phase("reported");
+  }
+
+  /// With SkipFunctionBodies (LintAction), the parser asks before it
+  /// parses a body. The bodies not needed here are those of host-only
+  /// functions in system headers (the C++ library, the CUDA runtime's host
+  /// API): nothing in them runs on the device, kernels written in system
+  /// headers are not linted (KernelDiscovery), and a launch in them can
+  /// only launch such a kernel, or a project kernel given to a template as
+  /// a non-type argument (SystemCode.h: `template <void (*K)(float *)>`),
+  /// whose body is kept. Sema never asks for a constexpr function or one
+  /// with a deduced return type (Sema::canSkipFunctionBody), whose bodies
+  /// the rest of the parse may need; host-device functions, implicit ones
+  /// included (`#pragma clang force_cuda_host_device`), carry CUDADeviceAttr
+  /// and are kept. Bodies in the main file and in user headers are all
+  /// parsed.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const FunctionDecl *FD = D->getAsFunction();
+    if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>() ||
+        (FD->isTemplated() && templateMayNameKernel(FD)))
+      return false;
+    return isSystemDecl(FD, CI.getSourceManager());
   }
 
 private:
@@ -211,6 +272,12 @@ public:
     // (Not a first parse that --assume may follow with a second one.)
     if (!Opts.FreeAST && (!AllowInstantiation || Opts.AssumeText.empty()))
       CI.getFrontendOpts().DisableFree = true;
+    // Host-only bodies in system headers are not parsed
+    // (LintConsumer::shouldSkipFunctionBody); CCL_PARSE_ALL_BODIES=1 parses
+    // them (to compare).
+    static const bool AllBodies = getenv("CCL_PARSE_ALL_BODIES") != nullptr;
+    if (!AllBodies)
+      CI.getFrontendOpts().SkipFunctionBodies = true;
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<SkipMissingHeaders>(S));
     // "N errors generated" goes with the other buffered diagnostics.
