@@ -160,7 +160,12 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
     return O;
   }
   // Here first, while the jobs left are not expected to take long enough
-  // to pay for the fork (estimated from the jobs done so far).
+  // to pay for the fork (estimated from the jobs done so far). With many
+  // jobs left (four per worker or more) half that is enough: the estimate
+  // is then an average over many jobs, and each worker's start (its first
+  // jobs run on cold copy-on-write pages, several times slower than here)
+  // is spread over several. With few, one long job among them makes the
+  // average wrong both ways (docs/benchmarks.md, ninth pass).
   size_t Start = 0;
   if (MinForkSeconds > 0) {
     auto T0 = std::chrono::steady_clock::now();
@@ -168,8 +173,11 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
       double Spent =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
               .count();
-      if (Start > 0 && N - Start >= 2 &&
-          Spent / double(Start) * double(N - Start) >= MinForkSeconds)
+      size_t Left = N - Start;
+      double Need =
+          Left >= 4 * size_t(Workers) ? MinForkSeconds / 2 : MinForkSeconds;
+      if (Start > 0 && Left >= 2 &&
+          Spent / double(Start) * double(Left) >= Need)
         break;
       O.Results[Start] = Job(Start);
     }

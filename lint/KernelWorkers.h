@@ -43,7 +43,8 @@ struct WorkerOutcome {
 /// or here, one by one, when \p Workers < 2, N < 2, the process has other
 /// threads, or fork fails. With \p MinForkSeconds > 0 the jobs run here, in
 /// order, until the ones left are estimated (from the time per job so far)
-/// to take at least that long here; only those go to workers, so a file
+/// to take at least that long here (half as long when at least four jobs
+/// per worker are left); only those go to workers, so a file
 /// whose analysis is short, or one long job at the end, pays no fork. Every job
 /// without a result that did not crash its worker (never taken, or its worker
 /// killed or ended otherwise: out of memory, SIGKILL) runs here afterwards.

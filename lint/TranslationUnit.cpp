@@ -98,7 +98,8 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
   // the records, the page faults that follow in both processes: trimat, 180
   // MB), and two workers run about 1.6x as fast as one process on two
   // cores: only work expected to take at least 1 s more goes to workers
-  // (docs/benchmarks.md, sixth pass). CCL_KERNEL_FORK_SECONDS=S changes
+  // (docs/benchmarks.md, sixth pass), or 0.5 s spread over many jobs
+  // (runInWorkers; ninth pass). CCL_KERNEL_FORK_SECONDS=S changes
   // that (0: fork at once; for tests).
   static const double MinFork = [] {
     const char *E = getenv("CCL_KERNEL_FORK_SECONDS");

@@ -200,4 +200,28 @@ TEST(KernelWorkers, ForksOnlyForEnoughWork) {
     EXPECT_EQ(Slow.Results[I], std::to_string(I)) << I;
 }
 
+// Many jobs left (four per worker or more): half the minimum is enough to
+// fork; a few jobs need all of it.
+TEST(KernelWorkers, ManyJobsForkAtHalfTheMinimum) {
+  pid_t Parent = getpid();
+  auto Where = [&](unsigned Micros) {
+    return [&, Micros](size_t I) {
+      usleep(Micros);
+      return std::to_string(I) + (getpid() == Parent ? " here" : "");
+    };
+  };
+  // 19 jobs of 10 ms left after the first: 0.19 s, over half of 0.3 s.
+  WorkerOutcome Many =
+      runInWorkers(20, 2, Where(10000), /*MinForkSeconds=*/0.3);
+  EXPECT_EQ(Many.Workers, 2u);
+  EXPECT_EQ(Many.Results[0], std::optional<std::string>("0 here"));
+  for (size_t I = 1; I < 20; ++I)
+    EXPECT_EQ(Many.Results[I], std::to_string(I)) << I;
+  // 4 jobs of 40 ms left: 0.16 s, also over half of 0.3 s, but too few.
+  WorkerOutcome Few = runInWorkers(5, 2, Where(40000), /*MinForkSeconds=*/0.3);
+  EXPECT_EQ(Few.Workers, 0u);
+  for (size_t I = 0; I < 5; ++I)
+    EXPECT_EQ(Few.Results[I], std::to_string(I) + " here");
+}
+
 } // namespace
