@@ -33,7 +33,11 @@ Both sides parse the same text with the same error limit:
   stubs). `--clang-error-limit N` restores a limit for comparison.
 
 The load average is printed before and after (the benchmark machine may be
-shared).
+shared). Each round runs clang, clang-dev and the linter back to back; the
+"paired" column is the median over rounds of that round's lint/clang, which
+a slow spell of a shared machine (seconds long, up to 1.5x here) distorts
+less than the ratio of the two medians, where it may fall on the linter's
+runs and not on clang's. `--raw` prints every run's times.
 """
 import json
 import shutil
@@ -140,6 +144,8 @@ def main():
     ap.add_argument("--only", metavar="SUBSTRING", action="append", default=[],
                     help="with --suite: only the files whose label contains "
                          "SUBSTRING (repeatable)")
+    ap.add_argument("--raw", action="store_true",
+                    help="also print every run's wall and CPU times")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     lint = os.path.abspath(args.lint)
@@ -162,7 +168,8 @@ def main():
     head = ["file", "lines (pre-processed)"]
     for m in metrics:
         head += [f"clang {m} s", f"clang-dev {m} s", f"lint {m} s",
-                 f"{m} lint/clang", f"{m} lint/clang-dev"]
+                 f"{m} lint/clang", f"{m} lint/clang-dev",
+                 f"{m} lint/clang paired"]
     head += ["clang MiB", "clang-dev MiB", "lint MiB", "mem lint/clang", "mem lint/clang-dev"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
@@ -181,13 +188,26 @@ def main():
         for _ in range(args.repeat):
             for k, c in cmds.items():
                 res[k].append(run(c, cwd))
+        if args.raw:
+            for k, v in res.items():
+                print(f"# {label} {k}: wall " + " ".join(f"{r[0]:.2f}" for r in v)
+                      + "; cpu " + " ".join(f"{r[3]:.2f}" for r in v), flush=True)
         col = {"wall": 0, "cpu": 3}
         row = [label, str(pre)]
         for m in metrics:
             t = {k: statistics.median(r[col[m]] for r in v) for k, v in res.items()}
+            # Paired: the median over rounds of that round's lint/clang (the
+            # three commands of a round run back to back, so a slow spell of
+            # a shared machine, seconds long, weighs on both sides of the
+            # ratio it falls in, and a median of medians can pair a slow
+            # lint run with a quick clang run).
+            paired = statistics.median(l[col[m]] / c[col[m]]
+                                       for l, c in zip(res["lint"], res["clang"]))
             row += [f"{t['clang']:.2f}", f"{t['clang-dev']:.2f}", f"{t['lint']:.2f}",
-                    f"{t['lint']/t['clang']:.2f}", f"{t['lint']/t['clang-dev']:.2f}"]
+                    f"{t['lint']/t['clang']:.2f}", f"{t['lint']/t['clang-dev']:.2f}",
+                    f"{paired:.2f}"]
             worst[m] = max(worst.get(m, 0.0), t["lint"] / t["clang"])
+            worst[m + "-paired"] = max(worst.get(m + "-paired", 0.0), paired)
             worst[m + "-dev"] = max(worst.get(m + "-dev", 0.0), t["lint"] / t["clang-dev"])
         mem = {k: max(r[1] for r in v) for k, v in res.items()}
         row += [f"{mem['clang']:.0f}", f"{mem['clang-dev']:.0f}", f"{mem['lint']:.0f}",
@@ -201,6 +221,8 @@ def main():
         parts = [f"{m} time {worst[m + suffix]:.2f}x" for m in metrics]
         print(f"worst lint/{against}: " + ", ".join(parts)
               + f", memory {worst['mem' + suffix]:.2f}x")
+    print("worst lint/clang paired (median of the per-round ratios): "
+          + ", ".join(f"{m} time {worst[m + '-paired']:.2f}x" for m in metrics))
 
 
 if __name__ == "__main__":
