@@ -84,7 +84,7 @@ __global__ void changed_in_nested_loop(float *out, int n, int m) {
 // RUN: env CCL_INDUCTION_BY_TRIP=1 %lint %s --block-dim=32 --report=all > %t.trip 2>&1
 // RUN: diff %t.step %t.trip
 // RUN: FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark: < %t.step
-// RUN: env CCL_TIME_KERNELS=1 %lint %s --block-dim=32 2>&1 >/dev/null | FileCheck %s --check-prefix=HOW
+// RUN: env CCL_TIME_KERNELS=1 %lint --kernel-jobs=1 %s --block-dim=32 2>&1 >/dev/null | FileCheck %s --check-prefix=HOW
 // CHECK: induction-steps.cu:13:5: remark: global store 'out[...]' not analyzed: 'off' does not change by the same step in every iteration of the loop at line 12
 // CHECK: induction-steps.cu:23:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 22), n
 // CHECK: induction-steps.cu:34:9: remark: global load 'skip[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
