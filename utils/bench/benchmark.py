@@ -38,6 +38,15 @@ shared). Each round runs clang, clang-dev and the linter back to back; the
 a slow spell of a shared machine (seconds long, up to 1.5x here) distorts
 less than the ratio of the two medians, where it may fall on the linter's
 runs and not on clang's. `--raw` prints every run's times.
+
+Quiet runs: a fixed amount of Python arithmetic (the probe, about 30 ms) is
+timed before and after every run. A run whose probes took more than
+`--quiet` (default 1.15) times the quickest probe seen so far fell, at least
+in part, in a slow spell; it is run again (at most `--retries` times, default
+3; the last try counts). The same rule applies to the three commands, so the
+medians compare runs made on the same machine speed; `--quiet 0` turns it
+off. The header says how many runs were repeated, `--raw` each kept run's
+probe ratio, and the summary how many kept runs still fell in a slow spell.
 """
 import json
 import shutil
@@ -98,6 +107,49 @@ def run(cmd, cwd):
             usage.ru_utime + usage.ru_stime)
 
 
+def probe():
+    """Seconds for a fixed amount of CPU work in this process."""
+    start = time.perf_counter()
+    x = 0
+    for i in range(1000000):
+        x += i * i
+    return time.perf_counter() - start
+
+
+class Quiet:
+    """Repeats the runs that fell in a slow spell of the machine."""
+
+    def __init__(self, limit, retries):
+        self.limit, self.retries = limit, retries
+        # The quickest of 50 probes over about 3 s: the machine's speed
+        # when nothing slows it down (updated by every later probe).
+        self.best = min(self._spaced() for _ in range(50)) if limit else 0.0
+        self.repeated = 0
+        self.slow_kept = 0
+
+    @staticmethod
+    def _spaced():
+        time.sleep(0.04)
+        return probe()
+
+    def run(self, cmd, cwd):
+        """run()'s tuple and the run's probe ratio (1.0: quiet)."""
+        if not self.limit:
+            return run(cmd, cwd), 1.0
+        for attempt in range(self.retries + 1):
+            before = probe()
+            r = run(cmd, cwd)
+            after = probe()
+            self.best = min(self.best, before, after)
+            ratio = max(before, after) / self.best
+            if ratio <= self.limit:
+                return r, ratio
+            if attempt < self.retries:
+                self.repeated += 1
+        self.slow_kept += 1
+        return r, ratio
+
+
 def missing_header_stubs(lint, cwd, f, flags, root):
     """Flags giving both sides an empty file for every header the linter
     reports missing for FILE (none: no flags)."""
@@ -146,6 +198,11 @@ def main():
                          "SUBSTRING (repeatable)")
     ap.add_argument("--raw", action="store_true",
                     help="also print every run's wall and CPU times")
+    ap.add_argument("--quiet", type=float, default=1.15,
+                    help="run again a run whose probes took more than this "
+                         "times the quickest probe (0: never)")
+    ap.add_argument("--retries", type=int, default=3,
+                    help="at most this many repeats of one run (default 3)")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     lint = os.path.abspath(args.lint)
@@ -165,6 +222,11 @@ def main():
           + ", ".join(f"{m} = {what[m]}" for m in metrics)
           + "; mem = peak RSS MiB (max over runs)")
     print(f"# load average at start: {load()}")
+    quiet = Quiet(args.quiet, args.retries)
+    if args.quiet:
+        print(f"# quiet runs: probes within {args.quiet:.2f}x of the quickest "
+              f"({quiet.best * 1000:.1f} ms at the start), at most "
+              f"{args.retries} repeats of a run")
     head = ["file", "lines (pre-processed)"]
     for m in metrics:
         head += [f"clang {m} s", f"clang-dev {m} s", f"lint {m} s",
@@ -185,13 +247,21 @@ def main():
             "lint": [lint, f, "--"] + flags,
         }
         res = {k: [] for k in cmds}
+        ratios = {k: [] for k in cmds}
+        repeated = quiet.repeated
         for _ in range(args.repeat):
             for k, c in cmds.items():
-                res[k].append(run(c, cwd))
+                r, q = quiet.run(c, cwd)
+                res[k].append(r)
+                ratios[k].append(q)
         if args.raw:
             for k, v in res.items():
                 print(f"# {label} {k}: wall " + " ".join(f"{r[0]:.2f}" for r in v)
-                      + "; cpu " + " ".join(f"{r[3]:.2f}" for r in v), flush=True)
+                      + "; cpu " + " ".join(f"{r[3]:.2f}" for r in v)
+                      + ("; probe " + " ".join(f"{q:.2f}" for q in ratios[k])
+                         if args.quiet else "")
+                      + (f"; {quiet.repeated - repeated} runs of this file repeated"
+                         if k == "lint" and args.quiet else ""), flush=True)
         col = {"wall": 0, "cpu": 3}
         row = [label, str(pre)]
         for m in metrics:
@@ -217,6 +287,10 @@ def main():
         print("| " + " | ".join(row) + " |", flush=True)
     shutil.rmtree(stubroot, ignore_errors=True)
     print(f"\n# load average at end: {load()}")
+    if args.quiet:
+        print(f"# quiet runs: {quiet.repeated} runs repeated, {quiet.slow_kept} "
+              f"kept although still slow after {args.retries} repeats; quickest "
+              f"probe {quiet.best * 1000:.1f} ms")
     for suffix, against in (("", "clang"), ("-dev", "clang-dev")):
         parts = [f"{m} time {worst[m + suffix]:.2f}x" for m in metrics]
         print(f"worst lint/{against}: " + ", ".join(parts)
