@@ -45,8 +45,9 @@ timed before and after every run. A run whose probes took more than
 in part, in a slow spell; it is run again (at most `--retries` times, default
 3; the last try counts). The same rule applies to the three commands, so the
 medians compare runs made on the same machine speed; `--quiet 0` turns it
-off. The header says how many runs were repeated, `--raw` each kept run's
-probe ratio, and the summary how many kept runs still fell in a slow spell.
+off. `--raw` prints each kept run's probe ratio and how many of the file's
+runs were repeated; the summary counts the repeats and the kept runs that
+were still slow after the last try (test/meta/bench-quiet-runs.test).
 """
 import json
 import shutil
@@ -259,9 +260,10 @@ def main():
                 print(f"# {label} {k}: wall " + " ".join(f"{r[0]:.2f}" for r in v)
                       + "; cpu " + " ".join(f"{r[3]:.2f}" for r in v)
                       + ("; probe " + " ".join(f"{q:.2f}" for q in ratios[k])
-                         if args.quiet else "")
-                      + (f"; {quiet.repeated - repeated} runs of this file repeated"
-                         if k == "lint" and args.quiet else ""), flush=True)
+                         if args.quiet else ""), flush=True)
+            if args.quiet:
+                print(f"# {label}: {quiet.repeated - repeated} runs repeated",
+                      flush=True)
         col = {"wall": 0, "cpu": 3}
         row = [label, str(pre)]
         for m in metrics:
