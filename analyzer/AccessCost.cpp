@@ -348,10 +348,12 @@ static AccessCost computeCost(const MemObject &Obj, const LaneInt &Offset,
   if (Varying.empty()) {
     LaneArray Off;
     patternFor(Offset, Varying, {}, Off);
-    bool Invariant;
+    bool Invariant, Legal = true;
     AccessCost B;
-    AccessCost C = costAt(Obj, Off, Lanes, Bytes, AlignW, Step, Invariant, &B);
+    AccessCost C =
+        costAt(Obj, Off, Lanes, Bytes, AlignW, Step, Invariant, &B, &Legal);
     C.Known = true;
+    C.Legal = Legal;
     C.Lanes = Lanes;
     C.ActiveLanes = Result.ActiveLanes;
     C.Exact = Invariant && Mask.decided();

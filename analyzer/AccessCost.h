@@ -53,6 +53,11 @@ struct AccessCost {
   GlobalCost BestG;
   SharedCost BestS;
   bool Exact = false;
+  /// False when no placement of the object keeps every lane's address a
+  /// multiple of the access width (an access there would fault); the cost
+  /// is then of every placement. Only decided for addresses without
+  /// lane-varying unknowns (else true).
+  bool Legal = true;
   /// Lane offsets (bytes from the object's base, symbols at the worst sample)
   /// of the worst case, for explanations.
   LaneArray WorstOffsets{};

@@ -15,6 +15,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace clang {
 class Expr;
@@ -69,6 +70,28 @@ struct AccessRecord {
   /// is then small. Set by the per-file pipeline; the checks call a finding
   /// that this launch does not have only possible.
   std::shared_ptr<const AccessRecord> AtLaunch;
+
+  /// What the compiler made of this access (CompiledCode.h), when the
+  /// analysis was given compiled code.
+  enum class CompiledState : uint8_t {
+    NotAsked,     ///< no compiled code (the source access is costed)
+    Instructions, ///< costed as the instructions listed in Instructions
+    /// No instruction is located at the expression: merged into another
+    /// access's instruction (`.x` .. `.w` of a uint4 are one ld.v4 located
+    /// at `.x`), removed (a value loaded once and reused), or moved to no
+    /// line (hoisted out of a loop, merged from two paths: `c ? a[i] :
+    /// b[i]` as one load). Which of these is not known: the source access
+    /// is costed as written.
+    NotLocated
+  };
+  CompiledState Compiled = CompiledState::NotAsked;
+  /// The instructions, one entry per distinct (opcode, offset in the
+  /// access): "ld.global.nc.b32 +12". An offset the listing does not fix
+  /// is written "+?".
+  std::vector<std::string> Instructions;
+  /// The source access's bytes per lane (Bytes is then the width of the
+  /// worst instruction).
+  unsigned SourceBytes = 0;
   std::string AtLaunchWhy; ///< "at the launch at main.cu:329, 'mul' is 1"
 };
 

@@ -602,6 +602,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   // an access aligned below its size (a 16-byte struct of four floats
   // without __align__(16) is four 4-byte requests: redteam RT-7).
   unsigned Bytes = Ev.Bytes;
+  Ev.AccessBytes = Bytes;
   uint64_t Align =
       !Bytes || Ty.isNull() || Ty->isIncompleteType() || Ty->isDependentType()
           ? Bytes
@@ -624,6 +625,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
       if (!Off)
         break;
       Ev.Address.I = *Off;
+      Ev.PieceOffset = Piece * W;
       OnAccess(Ev);
     }
     return;

@@ -84,6 +84,10 @@ struct AccessEvent {
   /// Pieces of one access split into several requests (a double3, an
   /// under-aligned struct) share a nonzero number; 0 otherwise.
   unsigned SplitId = 0;
+  /// The whole source access: its bytes per lane, and this piece's offset
+  /// in it (0 and Bytes when it is not split).
+  unsigned AccessBytes = 0;
+  unsigned PieceOffset = 0;
   /// The function whose body holds Site (the kernel, or an inlined callee).
   const clang::FunctionDecl *Fn = nullptr;
 };

@@ -1,6 +1,7 @@
 //===- KernelAnalysis.cpp - Every access of a kernel, worst case per site -===//
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/AccessFusion.h"
+#include "analyzer/CompiledCode.h"
 #include "analyzer/FootprintSharing.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
@@ -39,7 +40,8 @@ std::string costKey(const AccessEvent &Ev) {
 /// (site, space, op): the worst instance, exactness, dependencies.
 class RecordFolder {
 public:
-  explicit RecordFolder(ASTContext &Ctx) : Fusion(Ctx), Together(Ctx) {}
+  RecordFolder(ASTContext &Ctx, const CompiledCode *CC)
+      : CC(CC), Fusion(Ctx), Together(Ctx) {}
   /// The next events come from another warp.
   void newWarp() {
     Fusion.newWarp();
@@ -54,6 +56,14 @@ public:
 
 private:
   const AccessCost &costOf(const AccessEvent &Ev, const Interpreter &I);
+  /// Costs \p Ev as the instructions \p A lists (CompiledCode.h); false
+  /// when a cost is not known (R then says why).
+  void addCompiled(const AccessEvent &Ev, const Interpreter &I,
+                   const CompiledAccess &A, AccessRecord &R,
+                   const std::tuple<const Expr *, int, AccessOp> &Key);
+  const CompiledCode *CC;
+  std::map<std::pair<const CompiledAccess *, unsigned>, std::vector<ExecShape>>
+      Shapes;
   /// By (site, space, op): a helper's `dst[i] = src[i]` run global->shared
   /// and shared->global is two loads and two stores, one per space (the
   /// space of an unknown address is its own key, reported as global).
@@ -79,7 +89,20 @@ const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
 
 void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   int SpaceKey = !Ev.Obj ? 2 : Ev.Obj->Space == MemObject::Shared ? 1 : 0;
+  // What the compiler made of the access: its instructions cover the whole
+  // source access, so the other pieces of a split one add nothing.
+  const CompiledAccess *CA = nullptr;
+  if (CC && Ev.Obj) {
+    CA = CC->lookup(Ev.Site, Ev.Op, SpaceKey == 1);
+    if (CA && Ev.PieceOffset != 0)
+      return;
+  }
   AccessRecord &R = Records[{Ev.Site, SpaceKey, Ev.Op}];
+  using CS = AccessRecord::CompiledState;
+  if (CA)
+    R.Compiled = CS::Instructions;
+  else if (CC && Ev.Obj && R.Compiled == CS::NotAsked)
+    R.Compiled = CS::NotLocated;
   bool First = R.Instances == 0;
   ++R.Instances;
   if (First) {
@@ -108,6 +131,8 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
         Ev.Address.Reason.empty() ? "address not followed" : Ev.Address.Reason;
     return;
   }
+  if (CA)
+    return addCompiled(Ev, I, *CA, R, {Ev.Site, SpaceKey, Ev.Op});
   const AccessCost &C = costOf(Ev, I);
   if (!C.Known) {
     R.Known = false;
@@ -133,6 +158,199 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     R.Worst = C;
     R.WorstContext = Ev.Context;
     R.HoldsFor = C.HoldsFor;
+  }
+  // Compiled code without an instruction at this expression: merged into
+  // another access's instruction, removed, or moved to no line. The source
+  // access's cost is what it costs if it is a request of its own: a worst
+  // case, nothing certain.
+  if (R.Compiled == CS::NotLocated) {
+    R.Exact = false;
+    R.DependsOn.insert("(no compiled instruction at this expression: "
+                       "merged into another, removed or moved)");
+    R.Best = AccessCost();
+    R.Best.Known = true;
+    R.Best.Shared = C.Shared;
+  }
+}
+
+namespace {
+/// Two costs that say the same (sectors and ideal, or wavefronts, ideal
+/// and ways).
+bool sameCost(const AccessCost &A, const AccessCost &B) {
+  if (A.Shared != B.Shared)
+    return false;
+  if (A.Shared)
+    return A.S.Wavefronts == B.S.Wavefronts &&
+           A.S.IdealWavefronts == B.S.IdealWavefronts &&
+           A.S.ConflictWays == B.S.ConflictWays;
+  return A.G.Sectors == B.G.Sectors && A.G.IdealSectors == B.G.IdealSectors;
+}
+
+/// \p A plus \p D bytes in every lane (null on overflow).
+std::optional<LaneInt> shifted(const LaneInt &A, int64_t D) {
+  return add(A, LaneInt::constant(D));
+}
+
+/// The certain part of \p C (its best case) as a cost of its own.
+AccessCost certainPart(const AccessCost &C) {
+  AccessCost B;
+  B.Known = true;
+  B.Shared = C.Shared;
+  B.ActiveLanes = C.ActiveLanes;
+  B.G = C.BestG;
+  B.S = C.BestS;
+  B.Exact = C.Exact;
+  return B;
+}
+} // namespace
+
+void RecordFolder::addCompiled(
+    const AccessEvent &Ev, const Interpreter &I, const CompiledAccess &A,
+    AccessRecord &R, const std::tuple<const Expr *, int, AccessOp> &Key) {
+  unsigned B = Ev.AccessBytes ? Ev.AccessBytes : Ev.Bytes;
+  auto SIt = Shapes.find({&A, B});
+  if (SIt == Shapes.end())
+    SIt = Shapes.emplace(std::make_pair(&A, B), executionShapes(A, B)).first;
+  // Every execution shape, and in each every placement of its first
+  // instruction in the access that the listing allows (CompiledCode.h):
+  // each is costed, instruction by instruction (each its own request).
+  bool HaveWorst = false, HaveCertain = false, Exact = true;
+  AccessCost Worst, Certain;
+  unsigned WorstBytes = 0;
+  std::set<std::string> Descr;
+  const AccessCost *Any = nullptr;
+  for (const ExecShape &S : SIt->second) {
+    int64_t Span = 0;
+    unsigned G = B;
+    for (const ExecPiece &P : S) {
+      Span = std::max<int64_t>(Span, P.Rel + P.Bytes);
+      G = std::gcd(G, P.Bytes);
+    }
+    int64_t Lo = Span <= B ? 0 : int64_t(B) - Span;
+    int64_t Hi = Span <= B ? int64_t(B) - Span : 0;
+    struct Cand {
+      int64_t O0;
+      AccessCost Worst, Certain;
+      unsigned WorstBytes;
+      bool Exact, Legal;
+    };
+    std::vector<Cand> Cands;
+    for (int64_t O0 = Lo; O0 <= Hi && Cands.size() < 64; O0 += G) {
+      Cand C{O0, {}, {}, 0, true, true};
+      bool HaveW = false, HaveC = false;
+      for (const ExecPiece &P : S) {
+        std::optional<LaneInt> Off =
+            shifted(Ev.Address.I, O0 + P.Rel);
+        if (!Off) {
+          R.Known = false;
+          R.Exact = false;
+          R.Reason = "address arithmetic overflows";
+          return;
+        }
+        AccessEvent E = Ev;
+        E.Bytes = P.Bytes;
+        E.Address.I = *Off;
+        const AccessCost &PC = costOf(E, I);
+        if (!PC.Known) {
+          R.Known = false;
+          R.Exact = false;
+          R.Reason = PC.Reason;
+          return;
+        }
+        for (const std::string &N : I.namesOf(PC.Symbols))
+          R.DependsOn.insert(N);
+        Any = &PC;
+        C.Exact &= PC.Exact;
+        C.Legal &= PC.Legal;
+        if (!HaveW || PC.badness() > C.Worst.badness()) {
+          C.Worst = PC;
+          C.WorstBytes = P.Bytes;
+          HaveW = true;
+        }
+        AccessCost PB = certainPart(PC);
+        if (!HaveC || PB.badness() > C.Certain.badness()) {
+          C.Certain = PB;
+          HaveC = true;
+        }
+      }
+      Cands.push_back(std::move(C));
+    }
+    // A placement at which an instruction is misaligned in every lane
+    // faults: not taken, unless every placement is.
+    bool AnyLegal = llvm::any_of(Cands, [](const Cand &C) { return C.Legal; });
+    std::vector<const Cand *> Taken;
+    for (const Cand &C : Cands)
+      if (C.Legal || !AnyLegal)
+        Taken.push_back(&C);
+    for (const Cand *C : Taken) {
+      Exact &= C->Exact;
+      if (HaveWorst && !sameCost(C->Worst, Worst))
+        Exact = false;
+      if (!HaveWorst || C->Worst.badness() > Worst.badness()) {
+        Worst = C->Worst;
+        WorstBytes = C->WorstBytes;
+        HaveWorst = true;
+      }
+      if (!HaveCertain || C->Certain.badness() < Certain.badness()) {
+        Certain = C->Certain;
+        HaveCertain = true;
+      }
+    }
+    // The one place where the instructions are not the last word: ptxas
+    // places static __shared__ arrays and may fuse their scalar and 8-byte
+    // PTX accesses into LDS.64 / LDS.128 (STS); AccessFusion.h decides
+    // when it can, from the pieces at their one placement.
+    if (Ev.Obj->Space == MemObject::Shared && !Ev.Obj->Dynamic &&
+        Taken.size() == 1 && SIt->second.size() == 1)
+      for (const ExecPiece &P : S) {
+        if (P.Bytes >= 16)
+          continue;
+        std::optional<LaneInt> Off =
+            shifted(Ev.Address.I, Taken.front()->O0 + P.Rel);
+        if (!Off)
+          continue;
+        AccessEvent E = Ev;
+        E.Bytes = P.Bytes;
+        E.Address.I = *Off;
+        E.SplitId = S.size() > 1 ? Ev.SplitId : 0;
+        Fusion.observe(E, Key, I.symbolNames());
+      }
+    for (const ExecPiece &P : S) {
+      std::string D = P.Instr->Opcode;
+      if (Taken.size() == 1)
+        D += " +" + std::to_string(Taken.front()->O0 + P.Rel);
+      else
+        D += " +?";
+      Descr.insert(D);
+    }
+  }
+  if (!HaveWorst || !Any) {
+    R.Known = false;
+    R.Exact = false;
+    R.Reason = "no compiled instruction could be costed";
+    return;
+  }
+  if (!Exact && Worst.Exact)
+    R.DependsOn.insert("(where the compiled instruction lies in the access)");
+  for (const std::string &D : Descr)
+    if (!llvm::is_contained(R.Instructions, D))
+      R.Instructions.push_back(D);
+  Together.observe(Ev, Key, Worst, I.symbolNames());
+  if (!Exact) {
+    Worst.Exact = false;
+    Worst.BestG = Certain.G;
+    Worst.BestS = Certain.S;
+  }
+  R.Exact &= Exact;
+  if (R.Instances == 1 || !R.Best.Known ||
+      Certain.badness() > R.Best.badness())
+    R.Best = Certain;
+  if (R.Instances == 1 || Worst.badness() > R.Worst.badness()) {
+    R.Worst = Worst;
+    R.WorstContext = Ev.Context;
+    R.HoldsFor = Worst.HoldsFor;
+    R.Bytes = WorstBytes;
+    R.SourceBytes = B;
   }
 }
 
@@ -217,7 +435,8 @@ std::string analysisKey(const FunctionDecl *Kernel, Dim3 Block,
 /// escaped (then the warps run one by one).
 std::optional<std::vector<AccessRecord>>
 runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
-                  const InterpreterOptions &Opts, std::string *Why) {
+                  const InterpreterOptions &Opts, const CompiledCode *CC,
+                  std::string *Why) {
   // An event, or (Site null) the start of a further run of a case split.
   std::vector<AccessEvent> Events;
   Interpreter I(Ctx, Opts, Block,
@@ -290,7 +509,7 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
   for (const auto &D : Done)
     for (unsigned W : D.first)
       Of[W] = &D.second;
-  RecordFolder Folder(Ctx);
+  RecordFolder Folder(Ctx, CC);
   for (unsigned W = 0; W < I.warpsInBlock(); ++W) {
     Folder.newWarp();
     for (const AccessEvent &Ev : *Of[W]) {
@@ -354,8 +573,9 @@ std::string recordText(const AccessRecord &R) {
 
 std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
                                         const FunctionDecl *Kernel, Dim3 Block,
-                                        const InterpreterOptions &Opts) {
-  RecordFolder Folder(Ctx);
+                                        const InterpreterOptions &Opts,
+                                        const CompiledCode *CC) {
+  RecordFolder Folder(Ctx, CC);
   Interpreter I(Ctx, Opts, Block,
                 [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
   I.onCaseRun([&Folder] { Folder.newWarp(); });
@@ -367,8 +587,8 @@ std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
 }
 
 std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
-                                    Dim3 Block,
-                                    const InterpreterOptions &Opts) {
+                                    Dim3 Block, const InterpreterOptions &Opts,
+                                    const CompiledCode *CC) {
   // CCL_WARP_CROSSCHECK=FILE: both ways, differences appended to FILE (the
   // records of the one run are returned where there is one, so a corpus
   // sweep under it also shows what the default gives).
@@ -376,8 +596,8 @@ std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
   static const bool ByWarp = getenv("CCL_WARP_BY_WARP") != nullptr;
   if (Check) {
     std::string Why;
-    auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, &Why);
-    std::vector<AccessRecord> Each = runWarpByWarp(Ctx, Kernel, Block, Opts);
+    auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, &Why);
+    std::vector<AccessRecord> Each = runWarpByWarp(Ctx, Kernel, Block, Opts, CC);
     std::string A, B;
     if (Once) {
       for (const AccessRecord &R : *Once)
@@ -402,20 +622,21 @@ std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     return Once ? std::move(*Once) : std::move(Each);
   }
   if (!ByWarp)
-    if (auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, nullptr))
+    if (auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, nullptr))
       return std::move(*Once);
-  return runWarpByWarp(Ctx, Kernel, Block, Opts);
+  return runWarpByWarp(Ctx, Kernel, Block, Opts, CC);
 }
 } // namespace
 
 std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
                                              const FunctionDecl *Kernel,
                                              Dim3 Block,
-                                             const InterpreterOptions &Opts) {
+                                             const InterpreterOptions &Opts,
+                                             const CompiledCode *CC) {
   // Only the padded runs are kept: the plain run of each kernel and shape is
   // made once by its caller, and keeping it would double its memory.
   if (Opts.Pads.empty())
-    return runKernel(Ctx, Kernel, Block, Opts);
+    return runKernel(Ctx, Kernel, Block, Opts, CC);
   std::string Key = analysisKey(Kernel, Block, Opts);
   PaddedMemo *Memo;
   {
@@ -432,9 +653,56 @@ std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
   }
   // One context is analyzed by one thread: no other thread fills this memo.
   ++PaddedRuns;
-  std::vector<AccessRecord> Records = runKernel(Ctx, Kernel, Block, Opts);
+  std::vector<AccessRecord> Records = runKernel(Ctx, Kernel, Block, Opts, CC);
   Memo->Runs.emplace(Key, Records);
   return Records;
 }
 
 unsigned long ccl::paddedAnalysisRuns() { return PaddedRuns; }
+
+CompiledCode::~CompiledCode() = default;
+
+std::vector<ExecShape> ccl::executionShapes(const CompiledAccess &A,
+                                            unsigned AccessBytes) {
+  std::map<unsigned, std::vector<const CompiledInstr *>> ByBase;
+  for (const CompiledInstr &I : A.Instrs)
+    ByBase[I.Base].push_back(&I);
+  std::set<std::vector<std::pair<int64_t, unsigned>>> Seen;
+  std::vector<ExecShape> Out;
+  auto Flush = [&](ExecShape &S) {
+    if (S.empty())
+      return;
+    int64_t First = S.front().Rel;
+    std::vector<std::pair<int64_t, unsigned>> K;
+    for (ExecPiece &P : S) {
+      P.Rel -= First;
+      K.push_back({P.Rel, P.Bytes});
+    }
+    if (Seen.insert(K).second)
+      Out.push_back(S);
+    S.clear();
+  };
+  for (auto &KV : ByBase) {
+    std::vector<const CompiledInstr *> &L = KV.second;
+    llvm::stable_sort(L, [](const CompiledInstr *X, const CompiledInstr *Y) {
+      return X->Disp < Y->Disp;
+    });
+    ExecShape Cur;
+    int64_t Start = 0;
+    for (const CompiledInstr *I : L) {
+      int64_t Fit = std::max<int64_t>(AccessBytes, I->Bytes);
+      // A second instruction at the same place (the load and the reload
+      // of one value, copies on two paths) is another execution.
+      bool Again = llvm::any_of(Cur, [&](const ExecPiece &P) {
+        return P.Rel == I->Disp;
+      });
+      if (!Cur.empty() && (I->Disp + int64_t(I->Bytes) - Start > Fit || Again))
+        Flush(Cur);
+      if (Cur.empty())
+        Start = I->Disp;
+      Cur.push_back({I->Bytes, I->Disp, I});
+    }
+    Flush(Cur);
+  }
+  return Out;
+}

@@ -21,14 +21,19 @@ class FunctionDecl;
 
 namespace ccl {
 
+class CompiledCode;
+
 /// Analyzes \p Kernel for one block shape. Records are in source order.
 /// With padded shared arrays (Opts.Pads: a fix-it being checked) the result
 /// is kept while \p Ctx lives and returned again for the same kernel, shape
 /// and options without running the interpreter.
+/// With \p Compiled, each access is costed as the instructions the compiler
+/// made of it (CompiledCode.h); without, as the source access.
 std::vector<AccessRecord> analyzeKernel(clang::ASTContext &Ctx,
                                         const clang::FunctionDecl *Kernel,
                                         Dim3 Block,
-                                        const InterpreterOptions &Opts);
+                                        const InterpreterOptions &Opts,
+                                        const CompiledCode *Compiled = nullptr);
 
 /// How many padded analyses ran the interpreter in this process (memo
 /// misses; for tests).

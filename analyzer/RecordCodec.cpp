@@ -18,6 +18,7 @@ struct CostFields {
   GlobalCost BestG;
   SharedCost BestS;
   bool Exact;
+  bool Legal;
   LaneArray WorstOffsets;
   LaneBits Lanes;
   std::string Pattern;
@@ -47,6 +48,9 @@ struct RecordFields {
   AccessRecord::Footprint Together;
   std::shared_ptr<const AccessRecord> AtLaunch;
   std::string AtLaunchWhy;
+  AccessRecord::CompiledState Compiled;
+  std::vector<std::string> Instructions;
+  unsigned SourceBytes;
 };
 static_assert(sizeof(AccessRecord) == sizeof(RecordFields),
               "AccessRecord changed: extend RecordCodec");
@@ -90,6 +94,7 @@ public:
     global(C.BestG);
     shared(C.BestS);
     u64(C.Exact);
+    u64(C.Legal);
     for (int64_t O : C.WorstOffsets)
       i64(O);
     u64(C.Lanes);
@@ -132,6 +137,11 @@ public:
     u64(F.OwnPieces);
     u64(F.OwnIterations);
     str(R.AtLaunchWhy);
+    u64(unsigned(R.Compiled));
+    u64(R.Instructions.size());
+    for (const std::string &I : R.Instructions)
+      str(I);
+    u64(R.SourceBytes);
   }
 
 private:
@@ -188,6 +198,7 @@ public:
     global(C.BestG);
     shared(C.BestS);
     C.Exact = flag();
+    C.Legal = flag();
     for (int64_t &O : C.WorstOffsets)
       O = i64();
     C.Lanes = LaneBits(u64());
@@ -229,6 +240,11 @@ public:
     F.OwnPieces = flag();
     F.OwnIterations = flag();
     R.AtLaunchWhy = str();
+    R.Compiled = AccessRecord::CompiledState(u32());
+    N = count();
+    for (uint64_t I = 0; I < N && Ok; ++I)
+      R.Instructions.push_back(str());
+    R.SourceBytes = u32();
   }
 
 private:

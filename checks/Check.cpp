@@ -185,6 +185,36 @@ public:
 };
 } // namespace
 
+std::string ccl::describeCompiled(const AccessRecord &R) {
+  if (R.Compiled != AccessRecord::CompiledState::Instructions ||
+      R.Instructions.empty())
+    return "";
+  bool AsWritten = R.Instructions.size() == 1 && R.SourceBytes == R.Bytes &&
+                   StringRef(R.Instructions.front()).ends_with(" +0");
+  if (AsWritten)
+    return "";
+  std::string S = "compiled (clang -O3) to ";
+  bool Fused = false;
+  unsigned Shown = 0;
+  for (size_t K = 0; K < R.Instructions.size(); ++K) {
+    StringRef I = R.Instructions[K];
+    auto [Op, Off] = I.rsplit(" +");
+    // A negative offset: the instruction starts before the access (it is
+    // fused with the accesses before it: the trips of an unrolled loop).
+    if (Off.starts_with("-"))
+      Fused = true;
+    else
+      S += (Shown++ ? ", " : "") + Op.str() +
+           (Off == "?" ? std::string(" (its place in the access not fixed)")
+                       : " at byte " + Off.str());
+  }
+  if (Fused)
+    S += std::string(Shown ? ", and " : "") + "instructions that begin before "
+         "it (fused with the accesses next to it)";
+  return S + " of the " + std::to_string(R.SourceBytes) +
+         "-byte access; each instruction is its own request";
+}
+
 void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
                            Finding &F) {
   const SourceManager &SM = C.Ctx.getSourceManager();
@@ -236,6 +266,9 @@ void ccl::addStandardNotes(const AccessRecord &R, const CheckContext &C,
            (R.Worst.ActiveLanes == 1 ? " active lane, " : " active lanes, ") +
            std::to_string(R.Bytes) + (R.Bytes == 1 ? " byte" : " bytes") +
            " per lane"});
+  // What the compiler made of it, where that is not the access as written.
+  if (std::string Text = describeCompiled(R); !Text.empty())
+    F.Notes.push_back({R.Site->getBeginLoc(), Text});
   // Alignment of the object.
   if (!R.AlignReason.empty()) {
     SourceLocation L =

@@ -115,6 +115,11 @@ struct DependenceParts {
   std::string Names, Conditions;
 };
 DependenceParts splitDependence(const AccessRecord &R);
+/// "compiled (clang -O3) to ld.global.nc.b32 at byte 12 of the 16-byte
+/// access; ..." when the instructions differ from the access as written;
+/// "" otherwise.
+std::string describeCompiled(const AccessRecord &R);
+
 /// Notes on block shape, alignment, the worst instance and index provenance.
 void addStandardNotes(const AccessRecord &R, const CheckContext &C, Finding &F);
 

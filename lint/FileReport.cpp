@@ -307,6 +307,9 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
   A.HoldsFor = R.HoldsFor;
   if (R.Together.Covered)
     A.Together = R.Together;
+  A.Compiled = R.Compiled;
+  A.Instructions = R.Instructions;
+  A.SourceBytes = R.SourceBytes;
   return A;
 }
 

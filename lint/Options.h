@@ -35,6 +35,10 @@ enum class OutputFormat { Text, Json, Sarif, Html };
 /// code clang compiles, run on the CPU, runtime/jit/); NcuCsv: --ncu-csv,
 /// compare with a source page the user profiled.
 enum class VerifyMode { None, Cpu, Gpu, NcuCsv, Jit };
+/// --compiler: whose instructions are costed. Clang: clang's own device
+/// code generation on the parsed file (codegen/DeviceCode.h); None: the
+/// source accesses as written.
+enum class CompilerView { None, Clang };
 /// --report: which findings and accesses are shown. Flagged: certain
 /// findings; Possible: also those that need an unlucky alignment or value;
 /// All: possible findings and a remark for every other access.
@@ -77,6 +81,9 @@ struct LintOptions {
   bool FreeAST = true;
   bool KeepLastAST = false;
   VerifyMode Verify = VerifyMode::None;
+  CompilerView Compiler = CompilerView::Clang;
+  /// --dump-device-ptx (hidden): write the compiled device code here.
+  std::string DumpPtx;
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output
   std::string NcuCsv;              ///< --ncu-csv

@@ -81,6 +81,11 @@ struct AccessReport {
   /// AccessRecord::Together when Covered: the footprint of this access and
   /// the nearby ones that use the rest of its sectors.
   std::optional<AccessRecord::Footprint> Together;
+  /// What the compiler made of the access (AccessRecord::Compiled,
+  /// Instructions, SourceBytes).
+  AccessRecord::CompiledState Compiled = AccessRecord::CompiledState::NotAsked;
+  std::vector<std::string> Instructions;
+  unsigned SourceBytes = 0;
   /// The first check that applies to the record (its memory space), or the
   /// first that flagged it; "" when no enabled check looks at it.
   std::string Check;

@@ -1,5 +1,7 @@
 //===- TranslationUnit.cpp - Analysis and checks of one parsed file -------===//
 #include "lint/TranslationUnit.h"
+#include "codegen/CompiledKernel.h"
+#include "codegen/DeviceCode.h"
 #include "analyzer/RecordCodec.h"
 #include "lint/KernelWorkers.h"
 #include "clang/AST/ASTContext.h"
@@ -53,6 +55,34 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
   }
 }
 
+/// The compiler view (--compiler): the file's device code, generated once,
+/// and each run's kernel in it. Where it cannot be had, a remark says so and
+/// the source accesses are costed.
+void attachDeviceCode(ASTContext &Ctx, TUAnalysis &TU,
+                      const LintOptions &Opts) {
+  if (Opts.Compiler == CompilerView::None || TU.Runs.empty())
+    return;
+  llvm::Expected<std::string> Ptx = emitDevicePtx(Ctx);
+  if (!Ptx) {
+    TU.Remarks.push_back(
+        {TU.Runs.front().Kernel->getLocation(),
+         "the compiled code is not available (" +
+             llvm::toString(Ptx.takeError()) +
+             "); accesses are costed as written"});
+    return;
+  }
+  if (!Opts.DumpPtx.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Opts.DumpPtx, EC);
+    if (!EC)
+      OS << *Ptx;
+  }
+  TU.Device = std::make_shared<DeviceCodeView>(Ctx, ptx::parse(*Ptx),
+                                               "clang -O3");
+  for (KernelRun &Run : TU.Runs)
+    Run.Compiled = TU.Device->forKernel(Run.Kernel);
+}
+
 /// One analysis: its records, and with CCL_TIME_KERNELS=1 its CPU seconds on
 /// stderr (one line, written at once: workers share stderr).
 std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run) {
@@ -60,7 +90,7 @@ std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run) {
   std::clock_t T0 = Time ? std::clock() : 0;
   LoopTripCounts Trips0 = loopTripCounts();
   std::vector<AccessRecord> Records =
-      analyzeKernel(Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts);
+      analyzeKernel(Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts, Run.Compiled.get());
   if (Time) {
     LoopTripCounts Trips = loopTripCounts();
     llvm::errs()
@@ -187,6 +217,7 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       TU.Runs.push_back(std::move(Run));
     }
   }
+  attachDeviceCode(Ctx, TU, Opts);
   analyzeRuns(Ctx, TU, Opts.KernelJobs);
   for (KernelRun &Run : TU.Runs) {
     const BlockShape &Shape = Run.Shape;
@@ -258,7 +289,8 @@ void ccl::addLaunchRuns(
                   : "");
       First = false;
     }
-    std::vector<AccessRecord> Alt = analyzeKernel(Ctx, K, Run.Shape.Dim, O);
+    std::vector<AccessRecord> Alt =
+        analyzeKernel(Ctx, K, Run.Shape.Dim, O, Run.Compiled.get());
     std::map<std::tuple<const Expr *, int, int>, const AccessRecord *> ByKey;
     auto Shared = std::make_shared<std::vector<AccessRecord>>(std::move(Alt));
     for (const AccessRecord &R : *Shared)

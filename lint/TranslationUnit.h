@@ -20,6 +20,8 @@
 
 namespace ccl {
 
+class DeviceCodeView;
+
 using CheckList = std::vector<std::unique_ptr<Check>>;
 
 /// One kernel instance analyzed for one block shape.
@@ -30,6 +32,9 @@ struct KernelRun {
   std::vector<AccessRecord> Records;
   InterpreterOptions IOpts; ///< what the records were computed with
   unsigned Launch = ~0u;    ///< the verification launch, if any
+  /// The instructions the compiler made of the kernel (null: the source
+  /// accesses are costed).
+  std::shared_ptr<const CompiledCode> Compiled;
   std::string NotRunnable;  ///< why verification cannot run it
 };
 
@@ -42,6 +47,8 @@ struct TURemark {
 
 struct TUAnalysis {
   KernelSet Found;
+  /// The device code of the file (--compiler), kept while the runs are.
+  std::shared_ptr<DeviceCodeView> Device;
   std::vector<KernelRun> Runs;
   std::vector<TURemark> Remarks;
   /// Source instantiating the kernel templates the file never instantiates,

@@ -126,6 +126,19 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
                                  {"ideal_sectors", A.Together->G.IdealSectors},
                                  {"with", std::move(With)}};
   }
+  // What the compiler made of the access (--compiler).
+  using CS = AccessRecord::CompiledState;
+  if (A.Compiled != CS::NotAsked) {
+    json::Array Instrs;
+    for (const std::string &I : A.Instructions)
+      Instrs.push_back(I);
+    O["compiled"] = json::Object{
+        {"state",
+         A.Compiled == CS::Instructions ? "instructions" : "not_located"},
+        {"instructions", std::move(Instrs)},
+        {"source_bytes",
+         numOrNull(A.Compiled == CS::Instructions, A.SourceBytes)}};
+  }
   // The worst request's byte offset in the object per lane (null: lane
   // inactive), for pictures of the warp (--format=html).
   if (A.Known) {

@@ -1,5 +1,7 @@
 //===- JitVerifier.cpp - Execute the device code clang compiles -----------===//
 #include "runtime/jit/JitVerifier.h"
+#include "codegen/AstErrors.h"
+#include "codegen/SiteMatch.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Mangle.h"
@@ -82,10 +84,7 @@ using clang::SourceManager;
 namespace {
 /// One place a memory instruction's debug location names (the instruction's
 /// own, then each call site it was inlined at).
-struct SiteLoc {
-  std::string File; ///< real path
-  unsigned Line = 0, Col = 0;
-};
+using SiteLoc = ccl::ptx::SrcLoc;
 
 struct LaunchRec {
   const FunctionDecl *Kernel;
@@ -121,12 +120,6 @@ double cpuSeconds() {
          (U.ru_utime.tv_usec + U.ru_stime.tv_usec) / 1e6;
 }
 
-std::string realPath(StringRef P) {
-  SmallString<256> Out;
-  if (sys::fs::real_path(P, Out))
-    return P.str();
-  return std::string(Out);
-}
 } // namespace
 
 struct JitVerifier::Impl {
@@ -138,26 +131,23 @@ struct JitVerifier::Impl {
   std::unique_ptr<LLVMContext> LCtx;
   std::unique_ptr<llvm::Module> M;
   std::vector<SiteInfo> Sites;
-  std::vector<std::vector<SiteLoc>> SiteLocs;
-  /// Where each site's address was computed (the pointer operand's own
-  /// location and the calls it was inlined into): a `T &operator[]` whose
-  /// load or store happens in the caller has its subscript here.
-  std::vector<std::vector<SiteLoc>> AddrLocs;
+  /// Where each site comes from (SiteMatch.h); AddrLocs: where its address
+  /// was computed (the pointer operand's own location and the calls it was
+  /// inlined into): a `T &operator[]` whose load or store happens in the
+  /// caller has its subscript there.
+  std::vector<ccl::InstrPlace> Places;
   std::vector<int> SiteFunc; ///< kernel index of each site
-  /// The source side of a memcpy: its location is the assignment's, the
-  /// record is the expression right of it.
-  std::vector<bool> SiteLoose;
   std::vector<int> IPDom;
   std::vector<KernelIR> Kernels;
   std::map<std::string, int> KernelByName;
   std::map<const Expr *, std::string> NoSite;
   std::unique_ptr<orc::LLJIT> J;
-  std::map<std::string, std::string> RealPaths;
+  mutable ccl::SiteMatcher Matcher;
   std::string Bitcode;       ///< the retargeted module, for one copy per launch
   std::string SessionErrors; ///< what the JIT session reported meanwhile
 
   Impl(ASTContext &Ctx, std::shared_ptr<CompilerInvocation> Inv, Config C)
-      : Ctx(Ctx), Inv(std::move(Inv)), C(std::move(C)) {}
+      : Ctx(Ctx), Inv(std::move(Inv)), C(std::move(C)), Matcher(Ctx) {}
 
   Expected<std::unique_ptr<llvm::Module>> compile();
   void devicePasses(llvm::Module &Mod);
@@ -170,12 +160,7 @@ struct JitVerifier::Impl {
   Error runLaunch(LaunchRec &L);
   std::vector<unsigned> sitesOf(unsigned Launch, const AccessRecord &R,
                                 std::string *Why) const;
-  const std::string &real(const std::string &P) {
-    auto It = RealPaths.find(P);
-    if (It != RealPaths.end())
-      return It->second;
-    return RealPaths[P] = realPath(P);
-  }
+  const std::string &real(const std::string &P) { return Matcher.real(P); }
 };
 
 JitVerifier::JitVerifier(ASTContext &Ctx,
@@ -337,22 +322,6 @@ public:
   }
 
 private:
-  /// Clears the engine's error state when every error is tolerable: code
-  /// generation skips everything after an error otherwise.
-  static bool stmtHasErrors(const clang::Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *E = dyn_cast<Expr>(S))
-      return E->containsErrors();
-    if (const auto *DS = dyn_cast<clang::DeclStmt>(S))
-      for (const clang::Decl *D : DS->decls())
-        if (D->isInvalidDecl())
-          return true;
-    for (const clang::Stmt *C : S->children())
-      if (stmtHasErrors(C))
-        return true;
-    return false;
-  }
   bool hasErrors(clang::Decl *D) {
     if (Errors.Intolerable != 0 || !Diags.getClient() ||
         !Diags.getClient()->getNumErrors())
@@ -360,7 +329,7 @@ private:
     auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody())
       return false;
-    return FD->isInvalidDecl() || stmtHasErrors(FD->getBody());
+    return ccl::functionHasErrors(FD);
   }
   /// Errors inside the body of a host function are not the device code's:
   /// clang parses host code in a device compile but does not generate it
@@ -398,6 +367,8 @@ private:
         for (clang::Decl *X : DC->decls())
           absolve(X, Depth + 1);
   }
+  /// Clears the engine's error state when every error is tolerable: code
+  /// generation skips everything after an error otherwise.
   void forgive() {
     if (Diags.hasErrorOccurred() && Errors.Intolerable == 0)
       Diags.Reset(/*soft=*/true);
@@ -1101,12 +1072,16 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
                     : AS == 5 ? SpLocal
                               : SpGeneric;
     Sites.push_back(S);
-    SiteLocs.push_back(Chain(I->getDebugLoc().get()));
-    auto *PI = dyn_cast<Instruction>(P->stripPointerCasts());
-    AddrLocs.push_back(PI ? Chain(PI->getDebugLoc().get())
-                          : std::vector<SiteLoc>());
+    ccl::InstrPlace Pl;
+    Pl.Op = Op == AccLoad    ? AccessOp::Load
+            : Op == AccStore ? AccessOp::Store
+                             : AccessOp::Atomic;
+    Pl.Locs = Chain(I->getDebugLoc().get());
+    if (auto *PI = dyn_cast<Instruction>(P->stripPointerCasts()))
+      Pl.AddrLocs = Chain(PI->getDebugLoc().get());
+    Pl.Loose = isa<MemTransferInst>(I) && Op == AccLoad;
+    Places.push_back(std::move(Pl));
     SiteFunc.push_back(KernelIndex);
-    SiteLoose.push_back(isa<MemTransferInst>(I) && Op == AccLoad);
     return (int)Sites.size() - 1;
   };
   // Through ccl_acc: the pointer the instruction then uses.
@@ -1726,116 +1701,16 @@ std::vector<unsigned> JitVerifier::Impl::sitesOf(unsigned Launch,
                                                  const AccessRecord &R,
                                                  std::string *Why) const {
   const LaunchRec &L = Launches[Launch];
-  const SourceManager &SM = Ctx.getSourceManager();
-  const Expr *E = R.Site->IgnoreParens();
-  SourceLocation B = SM.getExpansionLoc(E->getBeginLoc());
-  SourceLocation End = Lexer::getLocForEndOfToken(
-      SM.getExpansionLoc(E->getEndLoc()), 0, SM, Ctx.getLangOpts());
-  PresumedLoc PB = SM.getPresumedLoc(B);
-  if (!PB.isValid())
-    return {};
-  std::string File = const_cast<Impl *>(this)->real(PB.getFilename());
-  FileID FID = SM.getFileID(B);
-  bool Invalid = false;
-  StringRef Buf = SM.getBufferData(FID, &Invalid);
-  if (Invalid)
-    return {};
-  // Offsets in the file: the expression is [BOff, EOff) (it may span
-  // lines); a site's line and column become an offset the same way.
-  size_t BOff = SM.getFileOffset(B);
-  size_t EOff = End.isValid() && SM.getFileID(End) == FID
-                    ? SM.getFileOffset(End)
-                    : Buf.find_first_of(";\n", BOff);
-  unsigned FirstLine = PB.getLine();
-  unsigned LastLine = SM.getLineNumber(FID, std::min(EOff, Buf.size()));
-  auto OffsetOf = [&](const SiteLoc &SL) -> size_t {
-    SourceLocation Loc = SM.translateLineCol(FID, SL.Line, SL.Col);
-    return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
-  };
-  // A position that belongs to the record: inside its expression, the
-  // operator right after it (stores: '=' and compound assignments; white
-  // space and line breaks between), or a '++'/'--' right before it.
-  auto Belongs = [&](size_t Off) {
-    if (Off == std::string::npos || Off >= Buf.size())
-      return false;
-    if (Off >= BOff && Off < EOff)
-      return true;
-    if (Off >= EOff) // white space or the closing parentheses of `(*p) =`
-      return Off - EOff < 64 &&
-             Buf.slice(EOff, Off).find_first_not_of(" \t\r\n)") ==
-                 StringRef::npos &&
-             StringRef("=+-*/%&|^<>").contains(Buf[Off]);
-    StringRef Gap = Buf.slice(Off, BOff).trim();
-    return !Gap.empty() && Gap.find_first_not_of("+-") == StringRef::npos;
-  };
-  // The '=' right before the record: a memcpy's source side is located
-  // there (loose sites), or anywhere before the record on its first line.
-  size_t AssignOff = std::string::npos;
-  {
-    size_t Off = BOff;
-    while (Off > 0 && isspace((unsigned char)Buf[Off - 1]))
-      --Off;
-    if (Off > 1 && Buf[Off - 1] == '=' &&
-        !StringRef("=!<>").contains(Buf[Off - 2]))
-      AssignOff = Off - 1;
-  }
-  AccessKind Want = R.Op == AccessOp::Load    ? AccLoad
-                    : R.Op == AccessOp::Store ? AccStore
-                                              : AccAtomic;
+  std::vector<const ccl::InstrPlace *> Of;
+  std::vector<unsigned> Index;
+  for (unsigned S = 0; S < Places.size(); ++S)
+    if (SiteFunc[S] == L.Func) {
+      Of.push_back(&Places[S]);
+      Index.push_back(S);
+    }
   std::vector<unsigned> Out;
-  bool OnLine = false;
-  for (unsigned S = 0; S < Sites.size(); ++S) {
-    if (SiteFunc[S] != L.Func)
-      continue;
-    for (const SiteLoc &SL : SiteLocs[S]) {
-      if (SL.File != File)
-        continue;
-      size_t Off = std::string::npos;
-      bool Near = SL.Line >= FirstLine && SL.Line <= LastLine;
-      bool AtAssign = false;
-      if (SiteLoose[S] && AssignOff != std::string::npos) {
-        Off = OffsetOf(SL);
-        AtAssign = Off == AssignOff;
-      }
-      if (!Near && !AtAssign)
-        continue;
-      OnLine = true;
-      if (Sites[S].Op != Want)
-        continue;
-      if (Off == std::string::npos)
-        Off = OffsetOf(SL);
-      if (AtAssign || Belongs(Off) ||
-          (SiteLoose[S] && SL.Line == FirstLine && Off < BOff)) {
-        Out.push_back(S);
-        break;
-      }
-    }
-  }
-  // No instruction located at the expression: one whose address was
-  // computed by it (the subscript inside an inlined `T &operator[]`, the
-  // load or store in its caller): clang gives a subscript's address the
-  // expression's first column, so an address computed by a subexpression
-  // (`b[i]` in `a[b[i]]`) does not match.
-  bool Direct = !Out.empty();
-  for (unsigned S = 0; !Direct && S < Sites.size(); ++S) {
-    if (SiteFunc[S] != L.Func || Sites[S].Op != Want)
-      continue;
-    for (const SiteLoc &SL : AddrLocs[S]) {
-      if (SL.File != File || SL.Line < FirstLine || SL.Line > LastLine)
-        continue;
-      size_t Off = OffsetOf(SL);
-      if (Off != std::string::npos && Off == BOff) {
-        Out.push_back(S);
-        break;
-      }
-    }
-  }
-  if (Out.empty() && Why)
-    *Why = OnLine ? "no compiled " + std::string(accessOpName(R.Op)) +
-                        " at this expression (merged with another, or "
-                        "optimized away)"
-                  : "no compiled memory instruction on this line (optimized "
-                    "away or moved)";
+  for (unsigned K : Matcher.match(R.Site, R.Op, Of, Why))
+    Out.push_back(Index[K]);
   return Out;
 }
 

@@ -2,7 +2,9 @@
 // vector types (llm.c: __stcs(out + i, v)) parse, from the tool's own
 // compatibility declarations, and are analyzed as the loads and stores
 // they are, at the call.
-// RUN: %lint %s --block-dim=32 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 __global__ void hints(float* out, const float* in, float4* v) {
   float x = __ldca(in + threadIdx.x) + __ldlu(in + threadIdx.x);
   __stcs(out + threadIdx.x * 32, x);

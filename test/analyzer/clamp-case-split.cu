@@ -7,7 +7,9 @@
 // unclamped lane's value. Every case may not happen: the records after the
 // split are not exact. Two thresholds are 33 * 33 runs, over the limit of
 // 64: the second stays unknown.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 
 __global__ void clamp_upper(float *out, int w) {
   int ix = blockIdx.x * 32 + threadIdx.x;

@@ -1,7 +1,9 @@
 // Assignment operators of classes that are not inlined (cuda_fp16.hpp's
 // __half2 and __nv_bfloat16 define them in a system header): `o[i] = f(...)`
 // is a store to o[i], `o[i] += v` a load and a store.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 struct __align__(4) my_half2 {
   unsigned short x, y;
   __device__ my_half2 &operator=(const my_half2 &o);

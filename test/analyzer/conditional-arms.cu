@@ -1,6 +1,8 @@
 // `c ? a[i] : b[i]` reads a[i] in the lanes where c holds and b[i] in the
 // others: a load per arm, each with its own lanes.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 __global__ void pick(const float* a, const float* b, float* out) {
   unsigned k = threadIdx.x;
   out[k] = k < 16 ? a[k] : b[k * 32];

@@ -1,6 +1,8 @@
 // Element sizes 1, 2, 4, 8, 16 in global and shared memory; shared accesses
 // of 8 and 16 bytes are served in phases of 16 and 8 lanes.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
 __global__ void sizes(const char* c, const short* s, const double* d, const float4* f, float* out) {
   int t = threadIdx.x;
   out[t] = c[t] + s[t] + d[t] + f[t].x;

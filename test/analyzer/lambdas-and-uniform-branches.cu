@@ -1,7 +1,7 @@
 // Lambdas (captures by reference and by value) and functors passed to
 // helpers; branches on warp-uniform unknowns keep every lane active inside
 // the branch, so the numbers there are exact given the branch runs.
-// RUN: %lint %s --block-dim=64 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=64 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
 template <typename F>
 __device__ void for_each_strided(int n, F f) {
   for (int i = threadIdx.x; i < n; i += blockDim.x)
@@ -44,3 +44,5 @@ __global__ void captured_by_value(const float *in, float *out) {
   out[threadIdx.x] = load(0);
   // CHECK-DAG: :[[@LINE-1]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
 }
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.

@@ -1,6 +1,8 @@
 // The lesson's table: global word strides 1, 2, 8, 32 -> 4, 8, 32, 32
 // sectors; shared word strides 1, 2, 32, 33 -> 1, 2, 32, 1-way.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
 __global__ void global_strides(const float* in, float* out) {
   int t = threadIdx.x;
   float a = in[t];

@@ -4,7 +4,7 @@
 // trip count is unknown but warp-uniform (`s < n`), the trips are run one
 // by one "if the loop gets there" (like a branch on a warp-uniform
 // unknown), up to that bound: each has its own known stride.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 
 // s = 1, 2, 4, ..., 2^31 (then it would wrap): stride 4*s bytes.
 __global__ void doubling(float* out, unsigned n) {
@@ -43,3 +43,5 @@ __global__ void conditional_update(float* out, int n, int m) {
 // CHECK: .cu:21:43: remark: global load 'data[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k; worst case over n
 // CHECK: .cu:26:3: remark: shared store 'sh[...]': 1 wavefront (ideal 1, 1-way), all lanes write the same address, exact
 // CHECK: .cu:32:5: remark: global store 'out[...]' not analyzed: 's' does not change by the same step in every iteration of the loop at line 31
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.

@@ -1,7 +1,9 @@
 // Locals are not memory requests, the builtin index variables are not
 // global memory, and shared memory stays shared when reached through a
 // member operator.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 struct frag_t { float x[8]; };
 union packed_t { float4 v; float f[4]; };
 __global__ void locals(float* out, const float4* in) {

@@ -8,7 +8,9 @@
 // Global, each request: 32 lanes * 16 useful bytes = 16 sectors ideal, but
 // the lanes span 1024 bytes: 32 sectors (50%). (Together the two halves use
 // every byte: checks/pieces-together.cu; here each request is judged alone.)
-// RUN: %lint %s --block-dim=32 --report=all --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 struct __align__(16) my_double4 { double x, y, z, w; };
 __global__ void wide(my_double4* out, const my_double4* in) {
   __shared__ my_double4 s[32];

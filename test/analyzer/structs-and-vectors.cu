@@ -1,6 +1,8 @@
 // Array of structs (lane stride = sizeof(struct)), vector types and
 // reinterpret_cast to them (bytes per lane = the accessed type's size).
-// RUN: %lint %s --block-dim=32 --report=all --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all --check-option=cuda-uncoalesced-global.PiecesTogether=0 | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
 // (Each request is judged alone: PiecesTogether=0, checks/pieces-together.cu.)
 struct Particle { float x, y, z; int id; };
 __global__ void aos(const Particle* p, float* out) {

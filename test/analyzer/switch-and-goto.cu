@@ -1,6 +1,8 @@
 // Every case of a switch is analyzed (each label may be entered by any
 // lane); a goto is not followed, and the kernel's numbers are then not exact.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 __global__ void by_mode(float* out, int mode) {
   switch (mode) {
   case 0:

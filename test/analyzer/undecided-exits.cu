@@ -3,7 +3,7 @@
 // one (a value read from memory), may or may not have left: where the
 // paths meet again, a variable is known in it only when every way out
 // agrees (red-team RT-13).
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 
 // seg is anything in 0..8: 4 sectors at 0 or 8, 5 at 1..7.
 __global__ void segment_rows(const int* offsets, float* out, int token) {
@@ -82,3 +82,5 @@ __global__ void same_value(const int* flag, float* out) {
 // CHECK: .cu:59:3: remark: global store 'out[...]': 2 sectors (ideal 2, 100.0%), lanes 0,1,2,3,... write bytes 0, 4, 8, 12, ..., exact
 // CHECK: .cu:66:9: remark: global load 'flag[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
 // CHECK: .cu:68:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.

@@ -2,7 +2,9 @@
 // between lanes (a uniform value stays uniform); votes and the active mask
 // are decided where the lanes are; __mul24/__umul24 are products; brace
 // casts, __builtin_assume_aligned and small memcpy keep what they copy.
-// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 typedef long long i64;
 
 __global__ void shuffles(float* out, int n) {

@@ -2,8 +2,8 @@
 // __shared__ array whose inner size is written in the declaration (not a
 // macro), and when re-running the analysis with the padding removes every
 // conflict on that array for this block shape.
-// RUN: %lint %s --block-dim=32,8 | FileCheck %s --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32,8 --format=json | FileCheck %s --check-prefix=JSON
+// RUN: %lint --compiler=none %s --block-dim=32,8 | FileCheck %s --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=32,8 --format=json | FileCheck %s --check-prefix=JSON
 #define W 32
 __global__ void fixable(float* out) {
   __shared__ float tile[32][32];
@@ -36,3 +36,5 @@ __global__ void padding_does_not_help(float* out) {
 // JSON-NEXT: "length": 2,
 // JSON-NEXT: "offset": {{[0-9]+}},
 // JSON-NEXT: "replacement": "33"
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.

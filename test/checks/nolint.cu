@@ -1,7 +1,9 @@
 // Suppression comments, as in clang-tidy (same-line, next-line, begin/end
 // regions): no list means every check; a list names checks, * is a wildcard.
-// RUN: %lint %s --block-dim=32 | FileCheck %s --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --format=json --report=all | FileCheck %s --check-prefix=JSON
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 | FileCheck %s --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=32 --format=json --report=all | FileCheck %s --check-prefix=JSON
 __global__ void k(const float* in, float* out) {
   __shared__ float s[32][32];
   int t = threadIdx.x;

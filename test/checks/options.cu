@@ -2,11 +2,13 @@
 // MinExcessSectors (default 2: one sector more than the ideal is not worth a
 // warning) and MaxConflictWays (default 1); bad values are configuration
 // errors.
-// RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.MinEfficiency=90 --check-option=cuda-uncoalesced-global.MinExcessSectors=1 --check-option=cuda-shared-bank-conflict.MaxConflictWays=2 | FileCheck %s --check-prefix=STRICT --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.MinEfficiency=90 --check-option=cuda-shared-bank-conflict.MaxConflictWays=2 | FileCheck %s --check-prefix=EXCESS --implicit-check-not=warning:
-// RUN: not %lint %s --check-option=cuda-uncoalesced-global.MinEfficiency=abc 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %lint %s --check-option=cuda-uncoalesced-global.Nope=1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.
+// RUN: %lint --compiler=none %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=32 --check-option=cuda-uncoalesced-global.MinEfficiency=90 --check-option=cuda-uncoalesced-global.MinExcessSectors=1 --check-option=cuda-shared-bank-conflict.MaxConflictWays=2 | FileCheck %s --check-prefix=STRICT --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=32 --check-option=cuda-uncoalesced-global.MinEfficiency=90 --check-option=cuda-shared-bank-conflict.MaxConflictWays=2 | FileCheck %s --check-prefix=EXCESS --implicit-check-not=warning:
+// RUN: not %lint --compiler=none %s --check-option=cuda-uncoalesced-global.MinEfficiency=abc 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %lint --compiler=none %s --check-option=cuda-uncoalesced-global.Nope=1 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 __global__ void k(const float* in, float* out) {
   __shared__ float s[64 * 32];
   int t = threadIdx.x;

@@ -6,10 +6,10 @@
 // time). Spans longer than 64 bytes per lane (a lane walking a row) and
 // groups that still waste sectors stay certain. PiecesTogether=0 judges each
 // request alone.
-// RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --report=possible --every-site | FileCheck %s --check-prefix=POSSIBLE --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --check-option=cuda-uncoalesced-global.PiecesTogether=0 --every-site | FileCheck %s --check-prefix=ALONE --implicit-check-not=warning:
-// RUN: %lint %s --block-dim=32 --format=json --report=possible | FileCheck %s --check-prefix=JSON
+// RUN: %lint --compiler=none %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=32 --report=possible --every-site | FileCheck %s --check-prefix=POSSIBLE --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=32 --check-option=cuda-uncoalesced-global.PiecesTogether=0 --every-site | FileCheck %s --check-prefix=ALONE --implicit-check-not=warning:
+// RUN: %lint --compiler=none %s --block-dim=32 --format=json --report=possible | FileCheck %s --check-prefix=JSON
 struct LatLng { float lat, lng; };
 struct Quad { float a, b, c, d; };
 struct alignas(32) D4 { double x, y, z, w; };
@@ -106,3 +106,5 @@ __global__ void unaligned_copy(const Unaligned16* in, Unaligned16* out) {
   // ALONE: :[[@LINE-5]]:3: warning: global store 'out[...]' touches 16 sectors
   // ALONE: :[[@LINE-6]]:12: warning: global load 'in[...]' touches 16 sectors
 }
+// The accesses as written (--compiler=none): the source-level analysis;
+// test/compiler-view/ checks what the compiler makes of such accesses.

@@ -84,7 +84,9 @@ __global__ void softmax_vec(float* out, const float* inp) {
   float mx = -1e30f;
   for (int i = lane; i < 64; i += 32) {
     float4 v = x[i];
-//@rt global load x B=16 addr=4*((bx*8+tid//32)*256)+16*(lane+32*i) over.i=range(2)
+//@rt global load x B=4 addr=4*((bx*8+tid//32)*256)+16*(lane+32*i) over.i=range(2)
+// Only v.x is used: nvcc 13 (-arch=sm_89 -O3) loads 4 bytes,
+// `ld.global.f32 %f4, [%rd19];` at line 86, as clang does.
     mx = v.x > mx ? v.x : mx;
   }
   float* y = out + row * 256;

@@ -133,6 +133,19 @@ cl::opt<unsigned> KernelJobsOpt(
     cl::desc("Analyze one file's kernels in N forked processes while files "
              "are linted one at a time (0: one per core, at most 4; 1: none)"),
     cl::value_desc("N"), cl::init(0), cl::cat(Category));
+cl::opt<CompilerView> CompilerOpt(
+    "compiler",
+    cl::desc("Whose instructions are costed (default: clang)"),
+    cl::values(clEnumValN(CompilerView::Clang, "clang",
+                          "the code clang generates for the device at -O3 "
+                          "(loads narrowed, fused or split as compiled)"),
+               clEnumValN(CompilerView::None, "none",
+                          "the source accesses as written")),
+    cl::init(CompilerView::Clang), cl::cat(Category));
+cl::opt<std::string> DumpPtxOpt(
+    "dump-device-ptx",
+    cl::desc("Write the PTX the compiler view costs to FILE (debugging)"),
+    cl::value_desc("FILE"), cl::Hidden, cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place"),
                   cl::cat(Category));
 cl::opt<std::string> ExportFixes(
@@ -372,6 +385,16 @@ Error readOptions(LintOptions &Opts) {
   Opts.Jobs = JobsOpt == 0 ? std::thread::hardware_concurrency() : JobsOpt;
   // The cores this process may use (its affinity), at most 4 by default:
   // each worker keeps its own analysis heap.
+  // The CPU and JIT harnesses execute the accesses as written (cpu) or as
+  // their own compile makes them (jit), not the compiler view's
+  // instructions: unless --compiler says otherwise, their predictions are
+  // those of the source accesses.
+  Opts.Compiler = CompilerOpt.getNumOccurrences() ||
+                          (Opts.Verify != VerifyMode::Cpu &&
+                           Opts.Verify != VerifyMode::Jit)
+                      ? CompilerView(CompilerOpt)
+                      : CompilerView::None;
+  Opts.DumpPtx = DumpPtxOpt;
   Opts.KernelJobs =
       KernelJobsOpt == 0
           ? std::max(

@@ -1,0 +1,40 @@
+//===- DeviceCode.h - The PTX clang makes of the parsed file --------------===//
+//
+// The analysis reads a source access; the GPU runs the instructions the
+// compiler made of it: `float4 v = q[i]; o[i] = v.w;` loads 4 bytes at byte
+// 12, not 16; `.x` and `.y` of a float4 are one 8-byte load; the two ints
+// of a 4-aligned struct are two loads. This runs clang's own CUDA device
+// code generation on the AST the linter already parsed (no second parse):
+// every device function and kernel of the translation unit is handed to
+// clang's CodeGenerator as the parser would have handed it, then LLVM's
+// -O3 pipeline for the NVPTX target (SROA, InstCombine, GVN, loop
+// unrolling, the load/store vectorizer, address-space inference) and the
+// NVPTX backend write PTX with line information, which Ptx.h reads.
+//
+// Functions whose bodies hold errors are not generated (clang's code
+// generation cannot handle them); neither are host functions (a device
+// compile never does).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_CODEGEN_DEVICECODE_H
+#define CCL_CODEGEN_DEVICECODE_H
+
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace ccl {
+
+/// PTX for the device side of the translation unit \p Ctx (parsed for the
+/// device: --cuda-device-only), at -O3 with line tables.
+llvm::Expected<std::string> emitDevicePtx(clang::ASTContext &Ctx);
+
+/// The name \p Kernel has in the PTX (its mangled name).
+std::string ptxName(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel);
+
+} // namespace ccl
+#endif

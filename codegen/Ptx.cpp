@@ -1,0 +1,300 @@
+//===- Ptx.cpp - The memory instructions of a PTX listing -----------------===//
+#include "codegen/Ptx.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <set>
+
+using namespace llvm;
+using namespace ccl::ptx;
+
+const Function *Module::find(StringRef Name) const {
+  for (const Function &F : Functions)
+    if (F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
+unsigned ccl::ptx::typeBytes(StringRef T) {
+  if (T.size() < 2)
+    return 0;
+  char K = T[0];
+  if (!StringRef("bsuf").contains(K))
+    return 0;
+  StringRef Bits = T.drop_front();
+  if (T == "f16x2" || T == "bf16x2")
+    return 4;
+  if (T.starts_with("bf")) {
+    if (T == "bf16")
+      return 2;
+    return 0;
+  }
+  unsigned N = 0;
+  if (Bits.getAsInteger(10, N) || N % 8 != 0 || N == 0 || N > 128)
+    return 0;
+  return N / 8;
+}
+
+namespace {
+/// "t.cu:2:57" -> location; false when it is not one.
+bool parseCommentLoc(StringRef S, SrcLoc &L) {
+  S = S.trim();
+  size_t C2 = S.rfind(':');
+  if (C2 == StringRef::npos)
+    return false;
+  size_t C1 = S.substr(0, C2).rfind(':');
+  if (C1 == StringRef::npos)
+    return false;
+  if (S.substr(C1 + 1, C2 - C1 - 1).getAsInteger(10, L.Line) ||
+      S.substr(C2 + 1).getAsInteger(10, L.Col))
+    return false;
+  L.File = S.substr(0, C1).str();
+  return true;
+}
+
+/// The `.file` entry whose path ends with \p Name's components.
+std::string resolveName(StringRef Name,
+                        const std::map<unsigned, std::string> &Files) {
+  for (const auto &F : Files) {
+    StringRef P = F.second;
+    if (P == Name)
+      return P.str();
+    if (P.ends_with(Name) && P.size() > Name.size() &&
+        P[P.size() - Name.size() - 1] == '/')
+      return P.str();
+  }
+  return Name.str();
+}
+
+struct PendingLoc {
+  unsigned File = 0, Line = 0, Col = 0;
+  /// nvcc: inlined_at file/line/col triples, innermost first.
+  SmallVector<std::array<unsigned, 3>, 2> InlinedAt;
+  /// clang: the chain from the comment, innermost first (names).
+  SmallVector<SrcLoc, 2> CommentChain;
+};
+
+/// Reads one memory instruction's opcode; false when it is not one the
+/// model costs.
+bool classify(StringRef Opcode, MemInstr &I) {
+  SmallVector<StringRef, 8> Parts;
+  Opcode.split(Parts, '.');
+  if (Parts.empty())
+    return false;
+  StringRef Head = Parts[0];
+  if (Head == "ld" || Head == "ldu")
+    I.Op = MemOp::Load;
+  else if (Head == "st")
+    I.Op = MemOp::Store;
+  else if (Head == "atom" || Head == "red")
+    I.Op = MemOp::Atomic;
+  else
+    return false;
+  I.Sp = Space::Generic;
+  unsigned Elems = 1, Bytes = 0;
+  for (size_t K = 1; K < Parts.size(); ++K) {
+    StringRef P = Parts[K];
+    if (P == "global")
+      I.Sp = Space::Global;
+    else if (P == "shared")
+      I.Sp = Space::Shared;
+    else if (P == "param" || P == "local" || P == "const" || P == "tex" ||
+             P == "surf")
+      return false;
+    else if (P == "v2" || P == "v4" || P == "v8")
+      Elems = P[1] - '0';
+    else if (unsigned B = typeBytes(P))
+      Bytes = B; // the last type suffix is the data type
+  }
+  // `shared::cta`, `shared::cluster`: split at '.' leaves "shared::cta".
+  if (Opcode.contains(".shared::"))
+    I.Sp = Space::Shared;
+  if (!Bytes)
+    return false;
+  I.Elems = Elems;
+  I.Bytes = Bytes * Elems;
+  I.Opcode = Opcode.str();
+  return true;
+}
+
+/// "[%rd6+12]" -> base and displacement.
+bool parseAddress(StringRef Line, MemInstr &I) {
+  size_t L = Line.find('['), R = Line.find(']', L);
+  if (L == StringRef::npos || R == StringRef::npos)
+    return false;
+  StringRef A = Line.slice(L + 1, R).trim();
+  size_t Plus = A.find('+');
+  I.Disp = 0;
+  if (Plus == StringRef::npos) {
+    I.Base = A.str();
+    return !A.empty();
+  }
+  I.Base = A.substr(0, Plus).trim().str();
+  StringRef D = A.substr(Plus + 1).trim();
+  long long V = 0;
+  if (D.getAsInteger(0, V))
+    return false;
+  I.Disp = V;
+  return true;
+}
+} // namespace
+
+Module ccl::ptx::parse(StringRef Text) {
+  Module M;
+  std::map<unsigned, std::string> Files;
+  // .file comes after the functions in clang's listings: keep raw locations
+  // and resolve file numbers at the end.
+  struct Raw {
+    size_t Fn, Idx;
+    PendingLoc Loc;
+  };
+  std::vector<Raw> Raws;
+  PendingLoc Cur;
+  bool HaveLoc = false;
+  std::set<std::string> Stack;
+  Function *F = nullptr;
+  unsigned LineNo = 0;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    ++LineNo;
+    StringRef T = Line.trim();
+    if (T.empty())
+      continue;
+    if (T.starts_with(".file")) {
+      StringRef Rest = T.drop_front(5).trim();
+      unsigned N = 0;
+      StringRef Num = Rest.take_while([](char C) { return isDigit(C); });
+      if (Num.getAsInteger(10, N))
+        continue;
+      size_t Q1 = Rest.find('"'), Q2 = Rest.rfind('"');
+      if (Q1 != StringRef::npos && Q2 > Q1)
+        Files[N] = Rest.slice(Q1 + 1, Q2).str();
+      continue;
+    }
+    if (T.starts_with(".entry") || T.starts_with(".visible .entry") ||
+        T.starts_with(".func") || T.starts_with(".visible .func") ||
+        T.starts_with(".weak .func") || T.starts_with(".extern")) {
+      if (T.starts_with(".extern"))
+        continue;
+      bool Entry = T.contains(".entry");
+      StringRef After = T.substr(T.find(Entry ? ".entry" : ".func") +
+                                 (Entry ? 6 : 5))
+                            .trim();
+      // .func (.param .b32 func_retval0) name(
+      if (After.starts_with("(")) {
+        size_t Close = After.find(')');
+        After = Close == StringRef::npos ? StringRef()
+                                         : After.substr(Close + 1).trim();
+      }
+      StringRef Name = After.take_until(
+          [](char C) { return C == '(' || C == ' ' || C == ';'; });
+      if (T.ends_with(";")) // a declaration
+        continue;
+      M.Functions.push_back({Name.str(), Entry, {}});
+      F = &M.Functions.back();
+      HaveLoc = false;
+      Stack.clear();
+      continue;
+    }
+    if (T.starts_with(".loc")) {
+      PendingLoc P;
+      StringRef Body = T.drop_front(4);
+      StringRef Comment;
+      size_t Sl = Body.find("//");
+      if (Sl != StringRef::npos) {
+        Comment = Body.substr(Sl + 2);
+        Body = Body.substr(0, Sl);
+      }
+      SmallVector<StringRef, 4> Fields;
+      Body.split(Fields, ',');
+      SmallVector<StringRef, 4> Nums;
+      Fields[0].split(Nums, ' ', -1, false);
+      SmallVector<StringRef, 3> N3;
+      for (StringRef X : Nums)
+        if (!X.trim().empty())
+          N3.push_back(X.trim());
+      if (N3.size() < 2 || N3[0].getAsInteger(10, P.File) ||
+          N3[1].getAsInteger(10, P.Line))
+        continue;
+      if (N3.size() > 2)
+        N3[2].getAsInteger(10, P.Col);
+      for (size_t K = 1; K < Fields.size(); ++K) {
+        StringRef Fd = Fields[K].trim();
+        if (!Fd.consume_front("inlined_at"))
+          continue;
+        SmallVector<StringRef, 3> In;
+        Fd.trim().split(In, ' ', -1, false);
+        std::array<unsigned, 3> A{0, 0, 0};
+        for (size_t J = 0; J < In.size() && J < 3; ++J)
+          In[J].trim().getAsInteger(10, A[J]);
+        P.InlinedAt.push_back(A);
+      }
+      // clang: "// t.cu:2:57 @[ t.cu:19:10 @[ t.cu:30:3 ] ]"
+      if (size_t At = Comment.find("@["); At != StringRef::npos) {
+        StringRef Chain = Comment.substr(At);
+        while (Chain.consume_front("@[")) {
+          Chain = Chain.trim();
+          size_t End = Chain.find_first_of("@]");
+          SrcLoc L;
+          if (parseCommentLoc(Chain.substr(0, End), L))
+            P.CommentChain.push_back(L);
+          if (End == StringRef::npos)
+            break;
+          Chain = Chain.substr(End);
+        }
+      }
+      Cur = P;
+      HaveLoc = true;
+      continue;
+    }
+    if (!F || T.starts_with(".") || T.starts_with("//") ||
+        T.starts_with("$") || T.starts_with("{") || T.starts_with("}"))
+      continue;
+    // A predicated instruction: "@%p1 ld.global.f32 ..."
+    if (T.starts_with("@"))
+      T = T.drop_until([](char C) { return C == ' ' || C == '\t'; }).trim();
+    StringRef Opcode =
+        T.take_until([](char C) { return C == ' ' || C == '\t'; });
+    // Registers that hold addresses in the thread's stack frame (%SP,
+    // %SPL and what is computed from them): a generic access through one
+    // is local memory, not a request to global or shared memory.
+    if (Opcode.starts_with("mov.") || Opcode.starts_with("add.") ||
+        Opcode.starts_with("cvta.local") || Opcode.starts_with("sub.")) {
+      SmallVector<StringRef, 4> Ops;
+      T.drop_front(Opcode.size()).split(Ops, ',');
+      if (Ops.size() >= 2) {
+        StringRef Dst = Ops[0].trim();
+        for (size_t K = 1; K < Ops.size(); ++K) {
+          StringRef Src = Ops[K].trim().rtrim(';').trim();
+          if (Src == "%SP" || Src == "%SPL" || Stack.count(Src.str()))
+            Stack.insert(Dst.str());
+        }
+      }
+      continue;
+    }
+    MemInstr I;
+    if (!classify(Opcode, I) || !parseAddress(T, I))
+      continue;
+    if (I.Sp == Space::Generic && (Stack.count(I.Base) || I.Base == "%SP" ||
+                                   I.Base == "%SPL"))
+      continue;
+    I.PtxLine = LineNo;
+    F->Mem.push_back(std::move(I));
+    if (HaveLoc)
+      Raws.push_back({size_t(F - M.Functions.data()), F->Mem.size() - 1, Cur});
+  }
+  auto FileOf = [&Files](unsigned N) {
+    auto It = Files.find(N);
+    return It == Files.end() ? std::string() : It->second;
+  };
+  for (const Raw &R : Raws) {
+    MemInstr &I = M.Functions[R.Fn].Mem[R.Idx];
+    I.Locs.push_back({FileOf(R.Loc.File), R.Loc.Line, R.Loc.Col});
+    for (const auto &A : R.Loc.InlinedAt)
+      I.Locs.push_back({FileOf(A[0]), A[1], A[2]});
+    for (const SrcLoc &L : R.Loc.CommentChain)
+      I.Locs.push_back({resolveName(L.File, Files), L.Line, L.Col});
+  }
+  return M;
+}

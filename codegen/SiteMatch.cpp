@@ -1,0 +1,134 @@
+//===- SiteMatch.cpp - Which compiled instructions a source access became -===//
+#include "codegen/SiteMatch.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace clang;
+using namespace llvm;
+using ccl::ptx::SrcLoc;
+
+const std::string &ccl::SiteMatcher::real(const std::string &P) {
+  auto It = RealPaths.find(P);
+  if (It != RealPaths.end())
+    return It->second;
+  SmallString<256> Out;
+  if (sys::fs::real_path(P, Out))
+    return RealPaths[P] = P;
+  return RealPaths[P] = std::string(Out);
+}
+
+std::vector<unsigned>
+ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
+                        ArrayRef<const InstrPlace *> Places, std::string *Why) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *E = Site->IgnoreParens();
+  SourceLocation B = SM.getExpansionLoc(E->getBeginLoc());
+  SourceLocation End = Lexer::getLocForEndOfToken(
+      SM.getExpansionLoc(E->getEndLoc()), 0, SM, Ctx.getLangOpts());
+  PresumedLoc PB = SM.getPresumedLoc(B);
+  if (!PB.isValid())
+    return {};
+  std::string File = real(PB.getFilename());
+  FileID FID = SM.getFileID(B);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(FID, &Invalid);
+  if (Invalid)
+    return {};
+  // Offsets in the file: the expression is [BOff, EOff) (it may span
+  // lines); a site's line and column become an offset the same way.
+  size_t BOff = SM.getFileOffset(B);
+  size_t EOff = End.isValid() && SM.getFileID(End) == FID
+                    ? SM.getFileOffset(End)
+                    : Buf.find_first_of(";\n", BOff);
+  unsigned FirstLine = PB.getLine();
+  unsigned LastLine = SM.getLineNumber(FID, std::min(EOff, Buf.size()));
+  auto OffsetOf = [&](const SrcLoc &SL) -> size_t {
+    SourceLocation Loc = SM.translateLineCol(FID, SL.Line, SL.Col);
+    return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
+  };
+  // A position that belongs to the record: inside its expression, the
+  // operator right after it (stores: '=' and compound assignments; white
+  // space and line breaks between), or a '++'/'--' right before it.
+  auto Belongs = [&](size_t Off) {
+    if (Off == std::string::npos || Off >= Buf.size())
+      return false;
+    if (Off >= BOff && Off < EOff)
+      return true;
+    if (Off >= EOff) // white space or the closing parentheses of `(*p) =`
+      return Off - EOff < 64 &&
+             Buf.slice(EOff, Off).find_first_not_of(" \t\r\n)") ==
+                 StringRef::npos &&
+             StringRef("=+-*/%&|^<>").contains(Buf[Off]);
+    StringRef Gap = Buf.slice(Off, BOff).trim();
+    return !Gap.empty() && Gap.find_first_not_of("+-") == StringRef::npos;
+  };
+  // The '=' right before the record: a memcpy's source side is located
+  // there (loose sites), or anywhere before the record on its first line.
+  size_t AssignOff = std::string::npos;
+  {
+    size_t Off = BOff;
+    while (Off > 0 && isspace((unsigned char)Buf[Off - 1]))
+      --Off;
+    if (Off > 1 && Buf[Off - 1] == '=' &&
+        !StringRef("=!<>").contains(Buf[Off - 2]))
+      AssignOff = Off - 1;
+  }
+  std::vector<unsigned> Out;
+  bool OnLine = false;
+  for (unsigned S = 0; S < Places.size(); ++S) {
+    const InstrPlace &P = *Places[S];
+    for (const SrcLoc &SL : P.Locs) {
+      if (SL.File != File)
+        continue;
+      size_t Off = std::string::npos;
+      bool Near = SL.Line >= FirstLine && SL.Line <= LastLine;
+      bool AtAssign = false;
+      if (P.Loose && AssignOff != std::string::npos) {
+        Off = OffsetOf(SL);
+        AtAssign = Off == AssignOff;
+      }
+      if (!Near && !AtAssign)
+        continue;
+      OnLine = true;
+      if (P.Op != Op)
+        continue;
+      if (Off == std::string::npos)
+        Off = OffsetOf(SL);
+      if (AtAssign || Belongs(Off) ||
+          (P.Loose && SL.Line == FirstLine && Off < BOff)) {
+        Out.push_back(S);
+        break;
+      }
+    }
+  }
+  // No instruction located at the expression: one whose address was
+  // computed by it (the subscript inside an inlined `T &operator[]`, the
+  // load or store in its caller): clang gives a subscript's address the
+  // expression's first column, so an address computed by a subexpression
+  // (`b[i]` in `a[b[i]]`) does not match.
+  bool Direct = !Out.empty();
+  for (unsigned S = 0; !Direct && S < Places.size(); ++S) {
+    const InstrPlace &P = *Places[S];
+    if (P.Op != Op)
+      continue;
+    for (const SrcLoc &SL : P.AddrLocs) {
+      if (SL.File != File || SL.Line < FirstLine || SL.Line > LastLine)
+        continue;
+      size_t Off = OffsetOf(SL);
+      if (Off != std::string::npos && Off == BOff) {
+        Out.push_back(S);
+        break;
+      }
+    }
+  }
+  if (Out.empty() && Why)
+    *Why = OnLine ? "no compiled " + std::string(accessOpName(Op)) +
+                        " at this expression (merged with another, or "
+                        "optimized away)"
+                  : "no compiled memory instruction on this line (optimized "
+                    "away or moved)";
+  return Out;
+}

@@ -1,0 +1,64 @@
+//===- SiteMatch.h - Which compiled instructions a source access became ---===//
+//
+// Memory instructions carry the source location clang's (or nvcc's) line
+// information gives them, and the locations of the calls they were inlined
+// at. A record of the analysis is about an expression (`q[i]`, `o[i]` of
+// `o[i] = v`). An instruction belongs to the expression when one of its
+// locations is inside the expression's source range, at the operator right
+// after it (clang locates a store at its `=` or compound assignment), at a
+// `++`/`--` right before it, or, for the source side of a struct copy (a
+// memcpy, "loose"), at the `=` before it. When none is, an instruction whose
+// address was computed at the expression's first column is taken (the
+// subscript of an inlined `T &operator[]` whose load is in the caller).
+//
+// Shared by the compiler view (CompiledKernel.h) and the JIT harness
+// (runtime/jit).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_CODEGEN_SITEMATCH_H
+#define CCL_CODEGEN_SITEMATCH_H
+
+#include "analyzer/Dim3.h"
+#include "codegen/Ptx.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+} // namespace clang
+
+namespace ccl {
+
+/// Where one compiled memory instruction comes from.
+struct InstrPlace {
+  AccessOp Op = AccessOp::Load;
+  /// Own location first, then the call sites it was inlined at; files as
+  /// real paths (SiteMatcher::real).
+  std::vector<ptx::SrcLoc> Locs;
+  /// Where its address was computed (may be empty).
+  std::vector<ptx::SrcLoc> AddrLocs;
+  /// The source side of a memcpy (located at the assignment).
+  bool Loose = false;
+};
+
+class SiteMatcher {
+public:
+  explicit SiteMatcher(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// Indices into \p Places of the instructions of \p Site's \p Op. When
+  /// none, \p Why (if given) says whether the line had any.
+  std::vector<unsigned> match(const clang::Expr *Site, AccessOp Op,
+                              llvm::ArrayRef<const InstrPlace *> Places,
+                              std::string *Why = nullptr);
+  /// \p P with symbolic links resolved (cached).
+  const std::string &real(const std::string &P);
+
+private:
+  clang::ASTContext &Ctx;
+  std::map<std::string, std::string> RealPaths;
+};
+
+} // namespace ccl
+#endif

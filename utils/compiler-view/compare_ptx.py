@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Compares the memory instructions of the compiler view (clang's device
+code generation inside cuda-coalesce-lint, --dump-device-ptx) with nvcc's
+(`nvcc -arch=sm_89 -ptx -lineinfo`), per kernel and source line.
+
+    compare_ptx.py [--lint BIN] [--nvcc NVCC] FILE.cu [-- FLAGS...]
+
+For every kernel entry both listings have, and every line of FILE that holds
+a global or shared memory instruction in either, the sets of (operation,
+space, bytes per lane) are compared (with --counts, how many of each too:
+the compilers unroll loops differently). Prints one line per
+difference and a summary line "N lines same, M differ"; exits 1 when any
+differs. Lines are the instruction's own location (an inlined helper's
+line), in the main file only.
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TYPE_BYTES = {"8": 1, "16": 2, "32": 4, "64": 8, "128": 16}
+
+
+def parse(text, main):
+    """{kernel: {line: Counter((op, space, bytes))}}"""
+    files = {}
+    for m in re.finditer(r'^\s*\.file\s+(\d+)\s+"([^"]+)"', text, re.M):
+        files[int(m.group(1))] = m.group(2)
+    out = {}
+    cur = None
+    loc = None
+    for line in text.split("\n"):
+        t = line.strip()
+        m = re.match(r"(?:\.visible\s+|\.weak\s+)?\.entry\s+(\S+?)\(", t)
+        if m:
+            cur = out.setdefault(m.group(1), collections.defaultdict(collections.Counter))
+            loc = None
+            continue
+        if re.match(r"(?:\.visible\s+|\.weak\s+)?\.func", t):
+            cur = None
+            continue
+        m = re.match(r"\.loc\s+(\d+)\s+(\d+)", t)
+        if m:
+            loc = (int(m.group(1)), int(m.group(2)))
+            continue
+        if cur is None or loc is None:
+            continue
+        if t.startswith("@"):
+            t = t.split(None, 1)[1] if " " in t else t
+        op = t.split(None, 1)[0] if t else ""
+        parts = op.split(".")
+        if parts[0] not in ("ld", "ldu", "st", "atom", "red"):
+            continue
+        space = "generic"
+        if "global" in parts:
+            space = "global"
+        elif any(p.startswith("shared") for p in parts):
+            space = "shared"
+        elif set(parts) & {"param", "local", "const"}:
+            continue
+        elems = 1
+        width = 0
+        for p in parts[1:]:
+            if p in ("v2", "v4", "v8"):
+                elems = int(p[1])
+            mm = re.match(r"^[bsuf](8|16|32|64|128)$", p)
+            if mm:
+                width = TYPE_BYTES[mm.group(1)]
+            if p in ("f16x2", "bf16x2"):
+                width = 4
+        if not width:
+            continue
+        f = files.get(loc[0], "")
+        if os.path.realpath(f) != main:
+            continue
+        kind = {"ld": "load", "ldu": "load", "st": "store"}.get(parts[0], "atomic")
+        cur[loc[1]][(kind, space, width * elems)] += 1
+    return out
+
+
+def show(c):
+    return ", ".join("%s %s %dB x%d" % (k[0], k[1], k[2], n) for k, n in sorted(c.items())) or "none"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lint", default=os.path.join(os.path.dirname(__file__), "../../build/bin/cuda-coalesce-lint"))
+    ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    ap.add_argument("--arch", default="sm_89")
+    ap.add_argument("--counts", action="store_true",
+                    help="also compare how many instructions (unrolling)")
+    ap.add_argument("file")
+    ap.add_argument("flags", nargs="*")
+    a = ap.parse_args()
+    main_file = os.path.realpath(a.file)
+    with tempfile.TemporaryDirectory() as d:
+        nv = os.path.join(d, "nvcc.ptx")
+        cl = os.path.join(d, "clang.ptx")
+        r = subprocess.run([a.nvcc, "-arch=" + a.arch, "-ptx", "-lineinfo", "-O3", "-w",
+                            a.file, "-o", nv] + a.flags, capture_output=True, text=True)
+        if r.returncode != 0:
+            print("nvcc failed: " + r.stderr.strip().split("\n")[0][:200])
+            return 2
+        subprocess.run([a.lint, a.file, "--dump-device-ptx=" + cl, "--format=json",
+                        "--report=all", "--kernel-jobs=1", "--cuda-gpu-arch=" + a.arch]
+                       + (["--"] + a.flags if a.flags else []),
+                       capture_output=True, text=True)
+        if not os.path.exists(cl):
+            print("the linter wrote no PTX")
+            return 2
+        N = parse(open(nv).read(), main_file)
+        C = parse(open(cl).read(), main_file)
+    same = differ = 0
+    for k in sorted(set(N) & set(C)):
+        for line in sorted(set(N[k]) | set(C[k])):
+            n, c = N[k].get(line, {}), C[k].get(line, {})
+            if set(n) == set(c) and (not a.counts or n == c):
+                same += 1
+            else:
+                differ += 1
+                print("%s:%d %s: nvcc %s; clang %s" % (os.path.basename(a.file), line, k,
+                      show(N[k].get(line, {})), show(C[k].get(line, {}))))
+    only = sorted(set(N) ^ set(C))
+    if only:
+        print("kernels in one listing only: " + " ".join(only))
+    print("%d lines same, %d differ" % (same, differ))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
