@@ -1,28 +1,38 @@
-//===- CompiledKernel.cpp - A PTX listing as the analyzer's compiled code -===//
+//===- CompiledKernel.cpp - Kernels' PTX as the analyzer's compiled code --===//
 #include "codegen/CompiledKernel.h"
-#include "codegen/DeviceCode.h"
 #include "clang/AST/Decl.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <sys/resource.h>
 
 using namespace ccl;
 
-namespace ccl {
-/// One kernel's entry function, and the listing's device functions that
-/// were not inlined.
+namespace {
+/// This process's CPU seconds (user + system).
+double cpuSeconds() {
+  struct rusage U;
+  getrusage(RUSAGE_SELF, &U);
+  return U.ru_utime.tv_sec + U.ru_stime.tv_sec +
+         (U.ru_utime.tv_usec + U.ru_stime.tv_usec) / 1e6;
+}
+
+/// One kernel's instructions as the analyzer's compiled code.
 class PtxKernelCode : public CompiledCode {
 public:
-  PtxKernelCode(DeviceCodeView &V, size_t Entry) : V(V), Entry(Entry) {}
+  PtxKernelCode(std::unique_ptr<DeviceCodeView::Listing> L, SiteMatcher &M)
+      : L(std::move(L)), Matcher(M) {}
   const CompiledAccess *lookup(const clang::Expr *Site, AccessOp Op,
                                bool Shared) const override;
-  std::string compiler() const override { return V.Compiler; }
+  std::string compiler() const override { return "clang -O3"; }
 
 private:
-  DeviceCodeView &V;
-  size_t Entry;
+  std::unique_ptr<DeviceCodeView::Listing> L;
+  SiteMatcher &Matcher;
   mutable std::map<std::tuple<const clang::Expr *, AccessOp, bool>,
                    std::unique_ptr<CompiledAccess>>
       Cache;
 };
-} // namespace ccl
+} // namespace
 
 const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
                                             AccessOp Op, bool Shared) const {
@@ -32,22 +42,18 @@ const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
     return It->second.get();
   std::vector<const InstrPlace *> Of;
   std::vector<const ptx::MemInstr *> Instr;
-  for (size_t F = 0; F < V.Listing.Functions.size(); ++F) {
-    const ptx::Function &Fn = V.Listing.Functions[F];
-    if (F != Entry && Fn.Entry)
-      continue;
+  for (size_t F = 0; F < L->Ptx.Functions.size(); ++F) {
+    const ptx::Function &Fn = L->Ptx.Functions[F];
     for (size_t K = 0; K < Fn.Mem.size(); ++K) {
       const ptx::MemInstr &I = Fn.Mem[K];
-      bool SpaceOK = I.Sp == ptx::Space::Generic ||
-                     (I.Sp == ptx::Space::Shared) == Shared;
-      if (!SpaceOK)
+      if (I.Sp != ptx::Space::Generic && (I.Sp == ptx::Space::Shared) != Shared)
         continue;
-      Of.push_back(&V.Places[F][K]);
+      Of.push_back(&L->Places[F][K]);
       Instr.push_back(&I);
     }
   }
   std::unique_ptr<CompiledAccess> A;
-  std::vector<unsigned> Hit = V.Matcher.match(Site, Op, Of);
+  std::vector<unsigned> Hit = Matcher.match(Site, Op, Of);
   if (!Hit.empty()) {
     A = std::make_unique<CompiledAccess>();
     std::map<std::string, unsigned> Bases;
@@ -65,31 +71,52 @@ const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
   return (Cache[Key] = std::move(A)).get();
 }
 
-DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx, ptx::Module L,
-                               std::string Compiler)
-    : Ctx(Ctx), Listing(std::move(L)), Compiler(std::move(Compiler)),
-      Matcher(Ctx) {
-  for (const ptx::Function &F : Listing.Functions) {
-    Places.emplace_back();
+DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx,
+                               std::unique_ptr<DeviceCompiler> C,
+                               double BudgetSeconds, std::string DumpPtx)
+    : Ctx(Ctx), Compiler(std::move(C)), Budget(BudgetSeconds),
+      DumpPtx(std::move(DumpPtx)), Matcher(Ctx) {}
+
+DeviceCodeView::~DeviceCodeView() = default;
+
+std::shared_ptr<const CompiledCode>
+DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
+  std::string Name = ptxName(Ctx, Kernel);
+  auto It = Done.find(Name);
+  if (It != Done.end())
+    return It->second;
+  if (!Compiler->has(Name))
+    return Done[Name] = nullptr;
+  if (Budget > 0 && Spent >= Budget) {
+    ++Skipped;
+    return nullptr; // not remembered: counted once per analysis
+  }
+  double T0 = cpuSeconds();
+  llvm::Expected<std::string> Ptx = Compiler->ptxFor(Name);
+  Spent += cpuSeconds() - T0;
+  if (!Ptx) {
+    LastError = llvm::toString(Ptx.takeError());
+    return Done[Name] = nullptr;
+  }
+  if (!DumpPtx.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(DumpPtx, EC, llvm::sys::fs::OF_Append);
+    if (!EC)
+      OS << *Ptx;
+  }
+  auto L = std::make_unique<Listing>();
+  L->Ptx = ptx::parse(*Ptx);
+  for (const ptx::Function &F : L->Ptx.Functions) {
+    L->Places.emplace_back();
     for (const ptx::MemInstr &I : F.Mem) {
       InstrPlace P;
       P.Op = I.Op == ptx::MemOp::Load    ? AccessOp::Load
              : I.Op == ptx::MemOp::Store ? AccessOp::Store
                                          : AccessOp::Atomic;
-      for (const ptx::SrcLoc &L : I.Locs)
-        P.Locs.push_back({Matcher.real(L.File), L.Line, L.Col});
-      Places.back().push_back(std::move(P));
+      for (const ptx::SrcLoc &S : I.Locs)
+        P.Locs.push_back({Matcher.real(S.File), S.Line, S.Col});
+      L->Places.back().push_back(std::move(P));
     }
   }
-}
-
-DeviceCodeView::~DeviceCodeView() = default;
-
-std::unique_ptr<CompiledCode>
-DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
-  std::string Name = ptxName(Ctx, Kernel);
-  for (size_t F = 0; F < Listing.Functions.size(); ++F)
-    if (Listing.Functions[F].Entry && Listing.Functions[F].Name == Name)
-      return std::make_unique<PtxKernelCode>(*this, F);
-  return nullptr;
+  return Done[Name] = std::make_shared<PtxKernelCode>(std::move(L), Matcher);
 }

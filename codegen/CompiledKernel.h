@@ -1,16 +1,24 @@
-//===- CompiledKernel.h - A PTX listing as the analyzer's compiled code ---===//
+//===- CompiledKernel.h - Kernels' PTX as the analyzer's compiled code ----===//
 //
-// The compiler view of one translation unit: a PTX listing (from clang's
-// device code generation, DeviceCode.h, or from nvcc) read once, and for
-// each kernel instance the CompiledCode the analysis costs: the memory
-// instructions of the kernel's entry function (and of device functions the
-// compiler did not inline) located at each source access (SiteMatch.h).
+// The compiler view of one translation unit: for each kernel instance, the
+// PTX of that kernel (DeviceCode.h), compiled when the kernel is first
+// analyzed, read once (Ptx.h), and given to the analysis as CompiledCode:
+// the memory instructions of the kernel's entry function and of the device
+// functions the compiler did not inline, located at each source access
+// (SiteMatch.h).
+//
+// Compiling costs far more than analyzing on some files (vLLM's
+// fp32_router_gemm.cu: 269 instances of heavily unrolled loops, 40 MB of
+// PTX): the kernels of one process may use at most a budget of CPU seconds
+// (--compiler-budget); the instances left are costed as written and
+// counted (skipped()).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_CODEGEN_COMPILEDKERNEL_H
 #define CCL_CODEGEN_COMPILEDKERNEL_H
 
 #include "analyzer/CompiledCode.h"
+#include "codegen/DeviceCode.h"
 #include "codegen/Ptx.h"
 #include "codegen/SiteMatch.h"
 #include <map>
@@ -26,24 +34,35 @@ namespace ccl {
 
 class DeviceCodeView {
 public:
-  /// \p Compiler names who made \p Listing ("clang -O3", "nvcc").
-  DeviceCodeView(clang::ASTContext &Ctx, ptx::Module Listing,
-                 std::string Compiler);
+  /// \p BudgetSeconds: CPU seconds this process may spend compiling
+  /// kernels (0: no limit). \p DumpPtx: a file each kernel's PTX is
+  /// appended to ("" : none).
+  DeviceCodeView(clang::ASTContext &Ctx, std::unique_ptr<DeviceCompiler> C,
+                 double BudgetSeconds, std::string DumpPtx = "");
   ~DeviceCodeView();
   /// The compiled code of \p Kernel (an instance: its own mangled name);
-  /// null when the listing has no such entry (a kernel whose body has
-  /// errors).
-  std::unique_ptr<CompiledCode> forKernel(const clang::FunctionDecl *Kernel);
-  const ptx::Module &listing() const { return Listing; }
+  /// null when the kernel has no device code (its body has errors), its
+  /// compile failed, or the budget is spent (skipped()).
+  std::shared_ptr<const CompiledCode> forKernel(const clang::FunctionDecl *Kernel);
+  /// Kernels not compiled because the budget was spent, in this process.
+  unsigned skipped() const { return Skipped; }
+  /// Why the last failed compile failed ("" when none did).
+  const std::string &lastError() const { return LastError; }
+
+  /// One kernel's listing and where its instructions come from.
+  struct Listing {
+    ptx::Module Ptx;
+    std::vector<std::vector<InstrPlace>> Places; ///< per function
+  };
 
 private:
-  friend class PtxKernelCode;
   clang::ASTContext &Ctx;
-  ptx::Module Listing;
-  std::string Compiler;
+  std::unique_ptr<DeviceCompiler> Compiler;
+  double Budget, Spent = 0;
+  unsigned Skipped = 0;
+  std::string DumpPtx, LastError;
   SiteMatcher Matcher;
-  /// Per function of the listing: where each memory instruction comes from.
-  std::vector<std::vector<InstrPlace>> Places;
+  std::map<std::string, std::shared_ptr<const CompiledCode>> Done;
 };
 
 } // namespace ccl

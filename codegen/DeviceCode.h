@@ -19,7 +19,12 @@
 #ifndef CCL_CODEGEN_DEVICECODE_H
 #define CCL_CODEGEN_DEVICECODE_H
 
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
+#include <memory>
+#include <set>
 #include <string>
 
 namespace clang {
@@ -29,9 +34,28 @@ class FunctionDecl;
 
 namespace ccl {
 
-/// PTX for the device side of the translation unit \p Ctx (parsed for the
-/// device: --cuda-device-only), at -O3 with line tables.
-llvm::Expected<std::string> emitDevicePtx(clang::ASTContext &Ctx);
+/// The device code of one translation unit (parsed for the device:
+/// --cuda-device-only): its LLVM IR, made once, before optimization; and,
+/// kernel by kernel, the PTX of the kernel alone (-O3, line tables).
+class DeviceCompiler {
+public:
+  static llvm::Expected<std::unique_ptr<DeviceCompiler>>
+  create(clang::ASTContext &Ctx);
+  ~DeviceCompiler();
+  /// Whether the IR has a body for the kernel named \p Kernel (mangled).
+  bool has(llvm::StringRef Kernel) const { return Kernels.count(Kernel.str()); }
+  /// The PTX of kernel \p Kernel and the device functions it calls.
+  llvm::Expected<std::string> ptxFor(llvm::StringRef Kernel);
+
+private:
+  DeviceCompiler() = default;
+  struct BackendErrors;
+  llvm::LLVMContext LCtx;
+  std::unique_ptr<llvm::Module> M;
+  std::unique_ptr<llvm::TargetMachine> TM;
+  BackendErrors *Errors = nullptr;
+  std::set<std::string> Kernels;
+};
 
 /// The name \p Kernel has in the PTX (its mangled name).
 std::string ptxName(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel);

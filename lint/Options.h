@@ -84,6 +84,9 @@ struct LintOptions {
   CompilerView Compiler = CompilerView::Clang;
   /// --dump-device-ptx (hidden): write the compiled device code here.
   std::string DumpPtx;
+  /// --compiler-budget: CPU seconds one process may spend compiling
+  /// kernels for the compiler view (0: no limit).
+  double CompilerBudget = 5;
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output
   std::string NcuCsv;              ///< --ncu-csv

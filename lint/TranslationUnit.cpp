@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <ctime>
 #include <map>
@@ -55,42 +56,70 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
   }
 }
 
-/// The compiler view (--compiler): the file's device code, generated once,
-/// and each run's kernel in it. Where it cannot be had, a remark says so and
-/// the source accesses are costed.
+/// The compiler view (--compiler): the file's device code, generated once
+/// (each kernel compiled when it is first analyzed). Where it cannot be had,
+/// a remark says so and the source accesses are costed.
 void attachDeviceCode(ASTContext &Ctx, TUAnalysis &TU,
                       const LintOptions &Opts) {
   if (Opts.Compiler == CompilerView::None || TU.Runs.empty())
     return;
-  llvm::Expected<std::string> Ptx = emitDevicePtx(Ctx);
-  if (!Ptx) {
+  llvm::Expected<std::unique_ptr<DeviceCompiler>> C =
+      DeviceCompiler::create(Ctx);
+  if (!C) {
     TU.Remarks.push_back(
         {TU.Runs.front().Kernel->getLocation(),
          "the compiled code is not available (" +
-             llvm::toString(Ptx.takeError()) +
+             llvm::toString(C.takeError()) +
              "); accesses are costed as written"});
     return;
   }
-  if (!Opts.DumpPtx.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Opts.DumpPtx, EC);
-    if (!EC)
-      OS << *Ptx;
+  if (!Opts.DumpPtx.empty()) // each kernel's PTX is appended
+    (void)llvm::sys::fs::remove(Opts.DumpPtx);
+  TU.Device = std::make_shared<DeviceCodeView>(
+      Ctx, std::move(*C), Opts.CompilerBudget, Opts.DumpPtx);
+}
+
+/// A remark for the kernel instances analyzed without their compiled code
+/// although the compiler view is on (its CPU budget spent, or the compile
+/// failed): their accesses are costed as written.
+void remarkUncompiled(const TUAnalysis &TU) {
+  if (!TU.Device)
+    return;
+  unsigned N = 0;
+  const KernelRun *First = nullptr;
+  for (const KernelRun &Run : TU.Runs) {
+    bool Any = false, Compiled = false;
+    for (const AccessRecord &R : Run.Records) {
+      Any |= R.Known;
+      Compiled |= R.Compiled != AccessRecord::CompiledState::NotAsked;
+    }
+    if (Any && !Compiled) {
+      ++N;
+      if (!First)
+        First = &Run;
+    }
   }
-  TU.Device = std::make_shared<DeviceCodeView>(Ctx, ptx::parse(*Ptx),
-                                               "clang -O3");
-  for (KernelRun &Run : TU.Runs)
-    Run.Compiled = TU.Device->forKernel(Run.Kernel);
+  if (N)
+    const_cast<TUAnalysis &>(TU).Remarks.push_back(
+        {First->Kernel->getLocation(),
+         std::to_string(N) + " kernel instance" + (N == 1 ? "" : "s") +
+             " (the first: '" + First->Name +
+             "') analyzed without compiled code (no device code for it, "
+             "its compile failed, or --compiler-budget was spent); their "
+             "accesses are costed as written"});
 }
 
 /// One analysis: its records, and with CCL_TIME_KERNELS=1 its CPU seconds on
 /// stderr (one line, written at once: workers share stderr).
-std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run) {
+std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run,
+                                     DeviceCodeView *Device) {
   static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
   std::clock_t T0 = Time ? std::clock() : 0;
   LoopTripCounts Trips0 = loopTripCounts();
-  std::vector<AccessRecord> Records =
-      analyzeKernel(Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts, Run.Compiled.get());
+  std::shared_ptr<const CompiledCode> Compiled =
+      Device ? Device->forKernel(Run.Kernel) : nullptr;
+  std::vector<AccessRecord> Records = analyzeKernel(
+      Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts, Compiled.get());
   if (Time) {
     LoopTripCounts Trips = loopTripCounts();
     llvm::errs()
@@ -121,7 +150,7 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
     if (Time)
       llvm::errs() << "ccl-workers\t0\n";
     for (KernelRun &Run : TU.Runs)
-      Run.Records = analyzeRun(Ctx, Run);
+      Run.Records = analyzeRun(Ctx, Run, TU.Device.get());
     return;
   }
   // A fork costs about 0.3 s of wall time here (the fork itself, copying
@@ -137,7 +166,9 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
   }();
   WorkerOutcome O = runInWorkers(
       TU.Runs.size(), Jobs,
-      [&](size_t I) { return encodeRecords(analyzeRun(Ctx, TU.Runs[I])); },
+      [&](size_t I) {
+        return encodeRecords(analyzeRun(Ctx, TU.Runs[I], TU.Device.get()));
+      },
       MinFork);
   if (Time)
     llvm::errs() << "ccl-workers\t" << O.Workers << "\n";
@@ -219,6 +250,7 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
   }
   attachDeviceCode(Ctx, TU, Opts);
   analyzeRuns(Ctx, TU, Opts.KernelJobs);
+  remarkUncompiled(TU);
   for (KernelRun &Run : TU.Runs) {
     const BlockShape &Shape = Run.Shape;
     // A shape nobody stated is an assumption: no number under it is exact.
@@ -237,7 +269,7 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
         R.DependsOn.insert("(under a block of " + Shape.Dim.str() +
                            ", the most __launch_bounds__ allows)");
       }
-    addLaunchRuns(Ctx, Run, SmallArgs);
+    addLaunchRuns(Ctx, Run, SmallArgs, TU.Device.get());
   }
   return TU;
 }
@@ -245,7 +277,8 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
 void ccl::addLaunchRuns(
     ASTContext &Ctx, KernelRun &Run,
     const std::map<const FunctionDecl *, std::vector<SmallLaunchArg>>
-        &SmallArgs) {
+        &SmallArgs,
+    DeviceCodeView *Device) {
   const FunctionDecl *K = Run.Kernel;
   const FunctionDecl *Pattern = K->getTemplateInstantiationPattern();
   auto It = SmallArgs.find((Pattern ? Pattern : K)->getCanonicalDecl());
@@ -289,8 +322,10 @@ void ccl::addLaunchRuns(
                   : "");
       First = false;
     }
+    std::shared_ptr<const CompiledCode> Compiled =
+        Device ? Device->forKernel(K) : nullptr;
     std::vector<AccessRecord> Alt =
-        analyzeKernel(Ctx, K, Run.Shape.Dim, O, Run.Compiled.get());
+        analyzeKernel(Ctx, K, Run.Shape.Dim, O, Compiled.get());
     std::map<std::tuple<const Expr *, int, int>, const AccessRecord *> ByKey;
     auto Shared = std::make_shared<std::vector<AccessRecord>>(std::move(Alt));
     for (const AccessRecord &R : *Shared)

@@ -32,9 +32,6 @@ struct KernelRun {
   std::vector<AccessRecord> Records;
   InterpreterOptions IOpts; ///< what the records were computed with
   unsigned Launch = ~0u;    ///< the verification launch, if any
-  /// The instructions the compiler made of the kernel (null: the source
-  /// accesses are costed).
-  std::shared_ptr<const CompiledCode> Compiled;
   std::string NotRunnable;  ///< why verification cannot run it
 };
 
@@ -81,9 +78,11 @@ CheckVerdicts classifyRecord(const AccessRecord &R, const CheckList &Checks);
 /// small constants for integer parameters its inexact records depend on
 /// (collectSmallLaunchArgs), and links each record to its counterpart there
 /// (AccessRecord::AtLaunch).
+/// With \p Device, the kernel's compiled code is costed there too.
 void addLaunchRuns(clang::ASTContext &Ctx, KernelRun &Run,
                    const std::map<const clang::FunctionDecl *,
-                                  std::vector<SmallLaunchArg>> &SmallArgs);
+                                  std::vector<SmallLaunchArg>> &SmallArgs,
+                   DeviceCodeView *Device = nullptr);
 
 /// The finding check \p C reports for record \p R of \p Run.
 Finding reportFinding(const Check &C, const AccessRecord &R,

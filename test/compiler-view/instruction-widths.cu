@@ -12,12 +12,12 @@ __global__ void narrowed_w(const float4 *__restrict__ q, float *o) {
   float4 v = q[i];
   // CHECK: :[[@LINE-1]]:14: warning: global load 'q[...]' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
   // CHECK: :[[@LINE-2]]:14: note: worst request: warp 0; 32 active lanes, 4 bytes per lane
-  // CHECK: :[[@LINE-3]]:14: note: compiled (clang -O3) to ld.global.nc.b32 (its place in the access not fixed) of the 16-byte access; each instruction is its own request
+  // CHECK: :[[@LINE-3]]:14: note: compiled (clang -O3) to ld.global{{(.nc)?}}.b32 (its place in the access not fixed) of the 16-byte access; each instruction is its own request
   o[i] = v.w;
 }
 // JSON: "compiled": {
 // JSON-NEXT: "instructions": [
-// JSON-NEXT: "ld.global.nc.b32 +?"
+// JSON-NEXT: "ld.global{{(.nc)?}}.b32 +?"
 // JSON-NEXT: ],
 // JSON-NEXT: "source_bytes": 16,
 // JSON-NEXT: "state": "instructions"
@@ -31,7 +31,7 @@ __global__ void fused_xy(const float4 *__restrict__ q, float *o) {
   float4 v = q[i];
   // CHECK: :[[@LINE-1]]:14: warning: global load 'q[...]' touches 16 sectors per warp request (ideal 8, 50.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
   // CHECK: :[[@LINE-2]]:14: note: worst request: warp 0; 32 active lanes, 8 bytes per lane
-  // CHECK: :[[@LINE-3]]:14: note: compiled (clang -O3) to ld.global.nc.v2.b32 (its place in the access not fixed)
+  // CHECK: :[[@LINE-3]]:14: note: compiled (clang -O3) to ld.global{{(.nc)?}}.v2.b32 (its place in the access not fixed)
   o[i] = v.x + v.y;
 }
 

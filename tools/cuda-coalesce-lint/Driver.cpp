@@ -142,6 +142,12 @@ cl::opt<CompilerView> CompilerOpt(
                clEnumValN(CompilerView::None, "none",
                           "the source accesses as written")),
     cl::init(CompilerView::Clang), cl::cat(Category));
+cl::opt<double> CompilerBudgetOpt(
+    "compiler-budget",
+    cl::desc("CPU seconds a process may spend compiling kernels for "
+             "--compiler=clang; the kernel instances left are costed as "
+             "written, and a remark counts them (default 5; 0: no limit)"),
+    cl::value_desc("SECONDS"), cl::init(5), cl::cat(Category));
 cl::opt<std::string> DumpPtxOpt(
     "dump-device-ptx",
     cl::desc("Write the PTX the compiler view costs to FILE (debugging)"),
@@ -395,6 +401,7 @@ Error readOptions(LintOptions &Opts) {
                       ? CompilerView(CompilerOpt)
                       : CompilerView::None;
   Opts.DumpPtx = DumpPtxOpt;
+  Opts.CompilerBudget = CompilerBudgetOpt;
   Opts.KernelJobs =
       KernelJobsOpt == 0
           ? std::max(
