@@ -38,10 +38,10 @@ namespace ccl {
 
 /// One memory instruction.
 struct CompiledInstr {
-  unsigned Bytes = 0;  ///< per lane
-  unsigned Base = 0;   ///< address register (numbered per access)
-  int64_t Disp = 0;    ///< byte displacement from that register
-  std::string Opcode;  ///< "ld.global.nc.v2.b32"
+  unsigned Bytes = 0; ///< per lane
+  unsigned Base = 0;  ///< address register (numbered per access)
+  int64_t Disp = 0;   ///< byte displacement from that register
+  std::string Opcode; ///< "ld.global.nc.v2.b32"
   unsigned PtxLine = 0;
 };
 

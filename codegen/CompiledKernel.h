@@ -43,7 +43,8 @@ public:
   /// The compiled code of \p Kernel (an instance: its own mangled name);
   /// null when the kernel has no device code (its body has errors), its
   /// compile failed, or the budget is spent (skipped()).
-  std::shared_ptr<const CompiledCode> forKernel(const clang::FunctionDecl *Kernel);
+  std::shared_ptr<const CompiledCode>
+  forKernel(const clang::FunctionDecl *Kernel);
   /// Kernels not compiled because the budget was spent, in this process.
   unsigned skipped() const { return Skipped; }
   /// Why the last failed compile failed ("" when none did).

@@ -20,8 +20,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -33,8 +33,8 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
-#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/InferAlignment.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
@@ -95,8 +95,7 @@ private:
     if (auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
       for (FunctionDecl *S : FT->specializations())
         if (S->isThisDeclarationADefinition() ||
-            S->getTemplateSpecializationKind() ==
-                TSK_ImplicitInstantiation)
+            S->getTemplateSpecializationKind() == TSK_ImplicitInstantiation)
           feedFunction(S);
       return;
     }
@@ -156,21 +155,23 @@ void expandSmallCopies(llvm::Module &M, uint64_t MaxBytes) {
       W /= 2;
     IRBuilder<> B(MT);
     LLVMContext &C = M.getContext();
-    llvm::Type *T = W >= 8 ? static_cast<llvm::Type *>(FixedVectorType::get(
-                           llvm::Type::getInt32Ty(C), unsigned(W / 4)))
-                     : static_cast<llvm::Type *>(IntegerType::get(C, unsigned(W * 8)));
+    llvm::Type *T =
+        W >= 8
+            ? static_cast<llvm::Type *>(FixedVectorType::get(
+                  llvm::Type::getInt32Ty(C), unsigned(W / 4)))
+            : static_cast<llvm::Type *>(IntegerType::get(C, unsigned(W * 8)));
     std::vector<llvm::Value *> Vals;
     // The optimizer made one copy of a load and a store on other lines
     // (`T v = in[i]; ... out[i] = v;` is a memmove at the store): the loads
     // take the location of the source address's computation.
     DebugLoc CopyLoc = MT->getDebugLoc();
-    if (auto *SrcI = dyn_cast<Instruction>(
-            MT->getRawSource()->stripPointerCasts()))
+    if (auto *SrcI =
+            dyn_cast<Instruction>(MT->getRawSource()->stripPointerCasts()))
       if (SrcI->getDebugLoc() && SrcI->getFunction() == MT->getFunction())
         B.SetCurrentDebugLocation(SrcI->getDebugLoc());
     for (uint64_t Off = 0; Off < Size; Off += W) {
-      llvm::Value *P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
-                                                    MT->getRawSource(), Off);
+      llvm::Value *P =
+          B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), MT->getRawSource(), Off);
       Vals.push_back(B.CreateAlignedLoad(T, P, MaybeAlign(W)));
     }
     B.SetCurrentDebugLocation(CopyLoc);
@@ -205,7 +206,8 @@ public:
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     const CXXConstructorDecl *C = E->getConstructor();
-    if (C && C->isTrivial() && (C->isCopyConstructor() || C->isMoveConstructor()))
+    if (C && C->isTrivial() &&
+        (C->isCopyConstructor() || C->isMoveConstructor()))
       note(E->getBeginLoc(), E->getType());
     return true;
   }
@@ -287,11 +289,11 @@ namespace {
 /// them) becomes a call of an external function of the same type.
 void externalizeMath(llvm::Module &M) {
   static const Intrinsic::ID Ids[] = {
-      Intrinsic::exp,   Intrinsic::exp2,  Intrinsic::exp10, Intrinsic::log,
-      Intrinsic::log2,  Intrinsic::log10, Intrinsic::sin,   Intrinsic::cos,
-      Intrinsic::tan,   Intrinsic::pow,   Intrinsic::powi,  Intrinsic::asin,
-      Intrinsic::acos,  Intrinsic::atan,  Intrinsic::atan2, Intrinsic::sinh,
-      Intrinsic::cosh,  Intrinsic::tanh,  Intrinsic::ldexp, Intrinsic::frexp,
+      Intrinsic::exp,    Intrinsic::exp2,  Intrinsic::exp10, Intrinsic::log,
+      Intrinsic::log2,   Intrinsic::log10, Intrinsic::sin,   Intrinsic::cos,
+      Intrinsic::tan,    Intrinsic::pow,   Intrinsic::powi,  Intrinsic::asin,
+      Intrinsic::acos,   Intrinsic::atan,  Intrinsic::atan2, Intrinsic::sinh,
+      Intrinsic::cosh,   Intrinsic::tanh,  Intrinsic::ldexp, Intrinsic::frexp,
       Intrinsic::sincos, Intrinsic::modf};
   std::vector<IntrinsicInst *> Calls;
   for (llvm::Function &F : M)
@@ -301,8 +303,8 @@ void externalizeMath(llvm::Module &M) {
           Calls.push_back(II);
   for (IntrinsicInst *II : Calls) {
     llvm::FunctionType *FT = II->getFunctionType();
-    std::string Name = "__ccl_math." +
-                       II->getCalledFunction()->getName().drop_front(5).str();
+    std::string Name =
+        "__ccl_math." + II->getCalledFunction()->getName().drop_front(5).str();
     FunctionCallee Ext = M.getOrInsertFunction(Name, FT);
     SmallVector<llvm::Value *, 4> Args(II->args());
     CallInst *C = CallInst::Create(Ext, Args, "", II->getIterator());
@@ -405,8 +407,8 @@ ccl::DeviceCompiler::create(ASTContext &Ctx) {
   C->LCtx.setDiagnosticHandler(std::move(Handler));
   std::unique_ptr<CodeGenerator> Gen(CreateLLVMCodeGen(
       Diags, "ccl-device",
-      Ctx.getSourceManager().getFileManager().getVirtualFileSystemPtr(),
-      HSOpts, PPOpts, CGOpts, C->LCtx));
+      Ctx.getSourceManager().getFileManager().getVirtualFileSystemPtr(), HSOpts,
+      PPOpts, CGOpts, C->LCtx));
   Gen->Initialize(Ctx);
   DeclFeeder(*Gen).feed(Ctx.getTranslationUnitDecl(), 0);
   Gen->HandleTranslationUnit(Ctx);
@@ -448,16 +450,16 @@ ccl::DeviceCompiler::create(ASTContext &Ctx) {
   // The backend's own optimizations change no width that matters here
   // once the load/store vectorizer has run (below); without them it is
   // four times as quick (fp32_router_gemm: 22 s -> 5 s).
-  C->TM.reset(T->createTargetMachine(M.getTargetTriple(),
-                                     TI.getTargetOpts().CPU, Features, TOpts,
-                                     std::nullopt, std::nullopt,
-                                     CodeGenOptLevel::None));
+  C->TM.reset(T->createTargetMachine(
+      M.getTargetTriple(), TI.getTargetOpts().CPU, Features, TOpts,
+      std::nullopt, std::nullopt, CodeGenOptLevel::None));
   if (!C->TM)
     return createStringError(inconvertibleErrorCode(),
                              "no NVPTX target machine");
   M.setDataLayout(C->TM->createDataLayout());
   for (llvm::Function &F : M)
-    if (F.getCallingConv() == llvm::CallingConv::PTX_Kernel && !F.isDeclaration())
+    if (F.getCallingConv() == llvm::CallingConv::PTX_Kernel &&
+        !F.isDeclaration())
       C->Kernels.insert(F.getName().str());
   return C;
 }

@@ -178,9 +178,8 @@ Module ccl::ptx::parse(StringRef Text) {
       if (T.starts_with(".extern"))
         continue;
       bool Entry = T.contains(".entry");
-      StringRef After = T.substr(T.find(Entry ? ".entry" : ".func") +
-                                 (Entry ? 6 : 5))
-                            .trim();
+      StringRef After =
+          T.substr(T.find(Entry ? ".entry" : ".func") + (Entry ? 6 : 5)).trim();
       // .func (.param .b32 func_retval0) name(
       if (After.starts_with("(")) {
         size_t Close = After.find(')');
@@ -248,8 +247,8 @@ Module ccl::ptx::parse(StringRef Text) {
       HaveLoc = true;
       continue;
     }
-    if (!F || T.starts_with(".") || T.starts_with("//") ||
-        T.starts_with("$") || T.starts_with("{") || T.starts_with("}"))
+    if (!F || T.starts_with(".") || T.starts_with("//") || T.starts_with("$") ||
+        T.starts_with("{") || T.starts_with("}"))
       continue;
     // A predicated instruction: "@%p1 ld.global.f32 ..."
     if (T.starts_with("@"))
@@ -276,8 +275,8 @@ Module ccl::ptx::parse(StringRef Text) {
     MemInstr I;
     if (!classify(Opcode, I) || !parseAddress(T, I))
       continue;
-    if (I.Sp == Space::Generic && (Stack.count(I.Base) || I.Base == "%SP" ||
-                                   I.Base == "%SPL"))
+    if (I.Sp == Space::Generic &&
+        (Stack.count(I.Base) || I.Base == "%SP" || I.Base == "%SPL"))
       continue;
     I.PtxLine = LineNo;
     F->Mem.push_back(std::move(I));

@@ -42,13 +42,13 @@ enum class Space { Global, Shared, Generic };
 struct MemInstr {
   MemOp Op = MemOp::Load;
   Space Sp = Space::Generic;
-  unsigned Bytes = 0;    ///< per lane, every vector element
-  unsigned Elems = 1;    ///< vector elements
-  std::string Opcode;    ///< "ld.global.nc.v2.b32"
-  std::string Base;      ///< "%rd6", or a variable's name
-  int64_t Disp = 0;      ///< byte displacement from Base
+  unsigned Bytes = 0;       ///< per lane, every vector element
+  unsigned Elems = 1;       ///< vector elements
+  std::string Opcode;       ///< "ld.global.nc.v2.b32"
+  std::string Base;         ///< "%rd6", or a variable's name
+  int64_t Disp = 0;         ///< byte displacement from Base
   std::vector<SrcLoc> Locs; ///< own location first, then inlined-at ones
-  unsigned PtxLine = 0;  ///< line in the listing
+  unsigned PtxLine = 0;     ///< line in the listing
 };
 
 struct Function {

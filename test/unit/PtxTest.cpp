@@ -1,6 +1,6 @@
 //===- PtxTest.cpp - The PTX reader and the shapes of compiled accesses ---===//
-#include "analyzer/CompiledCode.h"
 #include "codegen/Ptx.h"
+#include "analyzer/CompiledCode.h"
 #include <gtest/gtest.h>
 
 using namespace ccl;
