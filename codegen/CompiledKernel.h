@@ -9,7 +9,8 @@
 //
 // Compiling costs far more than analyzing on some files (vLLM's
 // fp32_router_gemm.cu: 269 instances of heavily unrolled loops, 40 MB of
-// PTX): the kernels of one process may use at most a budget of CPU seconds
+// PTX): the kernels of one file (in one process: each kernel worker has its
+// own) may use at most a budget of CPU seconds
 // (--compiler-budget); the instances left are costed as written and
 // counted (skipped()).
 //
@@ -34,7 +35,7 @@ namespace ccl {
 
 class DeviceCodeView {
 public:
-  /// \p BudgetSeconds: CPU seconds this process may spend compiling
+  /// \p BudgetSeconds: CPU seconds this view (one file, in this process) may spend compiling
   /// kernels (0: no limit). \p DumpPtx: a file each kernel's PTX is
   /// appended to ("" : none).
   DeviceCodeView(clang::ASTContext &Ctx, std::unique_ptr<DeviceCompiler> C,

@@ -84,7 +84,7 @@ struct LintOptions {
   CompilerView Compiler = CompilerView::Clang;
   /// --dump-device-ptx (hidden): write the compiled device code here.
   std::string DumpPtx;
-  /// --compiler-budget: CPU seconds one process may spend compiling
+  /// --compiler-budget: CPU seconds one file's kernels may spend compiling
   /// kernels for the compiler view (0: no limit).
   double CompilerBudget = 5;
   std::optional<HarnessSpec> Spec; ///< --harness-spec

@@ -144,7 +144,7 @@ cl::opt<CompilerView> CompilerOpt(
     cl::init(CompilerView::Clang), cl::cat(Category));
 cl::opt<double> CompilerBudgetOpt(
     "compiler-budget",
-    cl::desc("CPU seconds a process may spend compiling kernels for "
+    cl::desc("CPU seconds one file's kernels may spend compiling for "
              "--compiler=clang; the kernel instances left are costed as "
              "written, and a remark counts them (default 5; 0: no limit)"),
     cl::value_desc("SECONDS"), cl::init(5), cl::cat(Category));
