@@ -396,7 +396,8 @@ ccl::DeviceCompiler::create(ASTContext &Ctx) {
   PreprocessorOptions PPOpts;
   CodeGenOptions CGOpts;
   CGOpts.OptimizationLevel = 3;
-  CGOpts.setDebugInfo(codegenoptions::DebugLineTablesOnly);
+  // Line directives only: the .loc lines, no DWARF sections to write.
+  CGOpts.setDebugInfo(codegenoptions::DebugDirectivesOnly);
   CGOpts.DebugColumnInfo = true;
   CGOpts.DwarfVersion = 2;
   CGOpts.UnrollLoops = true;
@@ -471,14 +472,31 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
     return createStringError(inconvertibleErrorCode(),
                              "no device code for this kernel");
   Errors->First.clear();
-  // The kernel alone, with the device functions and variables it may use
-  // (the others' bodies are not copied; what it does not use is removed).
+  // The kernel alone, with the device functions it reaches and every
+  // variable (the other functions' bodies are not copied).
+  std::set<const llvm::Function *> Reached;
+  std::vector<const llvm::Function *> Work{M->getFunction(Kernel)};
+  while (!Work.empty()) {
+    const llvm::Function *F = Work.back();
+    Work.pop_back();
+    if (!F || !Reached.insert(F).second)
+      continue;
+    for (const Instruction &I : instructions(*F))
+      for (const Use &U : I.operands()) {
+        const llvm::Value *V = U.get()->stripPointerCasts();
+        if (const auto *G = dyn_cast<llvm::Function>(V))
+          Work.push_back(G);
+        else if (const auto *CE = dyn_cast<llvm::ConstantExpr>(V))
+          for (const Use &O : CE->operands())
+            if (const auto *G = dyn_cast<llvm::Function>(O.get()))
+              Work.push_back(G);
+      }
+  }
   ValueToValueMapTy VMap;
   std::unique_ptr<llvm::Module> K =
       CloneModule(*M, VMap, [&](const GlobalValue *GV) {
         const auto *F = dyn_cast<llvm::Function>(GV);
-        return !F || F->getCallingConv() != llvm::CallingConv::PTX_Kernel ||
-               F->getName() == Kernel;
+        return !F || Reached.count(F);
       });
 
   LoopAnalysisManager LAM;
