@@ -25,6 +25,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
@@ -51,6 +52,16 @@ void LLVMInitializeNVPTXAsmPrinter();
 namespace {
 void initNvptx() {
   static bool Done = [] {
+    // SimplifyCFG sinks an access both arms of a branch make into one
+    // instruction after the join, located at no line (Rodinia
+    // streamcluster: `lower[K] += ...` and `lower[c] += ...`); nvcc keeps
+    // one per arm, each at its own line, and so does this compile (as the
+    // JIT of --verify=jit does). The option is the process's; only code
+    // generation for the device runs LLVM's optimizer in this process.
+    auto &Opts = cl::getRegisteredOptions();
+    auto It = Opts.find("simplifycfg-sink-common");
+    if (It != Opts.end())
+      It->second->addOccurrence(0, "simplifycfg-sink-common", "false");
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
