@@ -98,10 +98,10 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
       return;
   }
   AccessRecord &R = Records[{Ev.Site, SpaceKey, Ev.Op}];
+  // (Instructions is set where they are costed, addCompiled: a record
+  // whose address is not known has none.)
   using CS = AccessRecord::CompiledState;
-  if (CA)
-    R.Compiled = CS::Instructions;
-  else if (CC && Ev.Obj && R.Compiled == CS::NotAsked)
+  if (!CA && CC && Ev.Obj && R.Compiled == CS::NotAsked)
     R.Compiled = CS::NotLocated;
   bool First = R.Instances == 0;
   ++R.Instances;
@@ -207,6 +207,7 @@ AccessCost certainPart(const AccessCost &C) {
 void RecordFolder::addCompiled(
     const AccessEvent &Ev, const Interpreter &I, const CompiledAccess &A,
     AccessRecord &R, const std::tuple<const Expr *, int, AccessOp> &Key) {
+  R.Compiled = AccessRecord::CompiledState::Instructions;
   unsigned B = Ev.AccessBytes ? Ev.AccessBytes : Ev.Bytes;
   auto SIt = Shapes.find({&A, B});
   if (SIt == Shapes.end())
