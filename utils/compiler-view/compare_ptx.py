@@ -81,6 +81,30 @@ def parse(text, main):
     return out
 
 
+def kind(n, c):
+    """Why a line differs: 'width' when both compilers put an access of the
+    same operation there with different widths (or spaces other than the
+    generic one), 'space' when only global vs generic differs, 'location'
+    when one side has no access of that operation on the line (it is on
+    another line, merged or removed), 'count' when only the number
+    differs (unrolling)."""
+    ops = set(k[0] for k in n) | set(k[0] for k in c)
+    result = "count"
+    for op in ops:
+        wn = set((k[1], k[2]) for k in n if k[0] == op)
+        wc = set((k[1], k[2]) for k in c if k[0] == op)
+        if not wn or not wc:
+            result = "location" if result == "count" else result
+            continue
+        if wn == wc:
+            continue
+        if set(w for _, w in wn) == set(w for _, w in wc):
+            result = "space" if result in ("count", "location") else result
+            continue
+        return "width"
+    return result
+
+
 def show(c):
     return ", ".join("%s %s %dB x%d" % (k[0], k[1], k[2], n) for k, n in sorted(c.items())) or "none"
 
@@ -114,19 +138,22 @@ def main():
         N = parse(open(nv).read(), main_file)
         C = parse(open(cl).read(), main_file)
     same = differ = 0
+    kinds = collections.Counter()
     for k in sorted(set(N) & set(C)):
         for line in sorted(set(N[k]) | set(C[k])):
             n, c = N[k].get(line, {}), C[k].get(line, {})
             if set(n) == set(c) and (not a.counts or n == c):
                 same += 1
-            else:
-                differ += 1
-                print("%s:%d %s: nvcc %s; clang %s" % (os.path.basename(a.file), line, k,
-                      show(N[k].get(line, {})), show(C[k].get(line, {}))))
+                continue
+            differ += 1
+            kinds[kind(n, c)] += 1
+            print("%s:%d %s: nvcc %s; clang %s [%s]" % (os.path.basename(a.file), line, k,
+                  show(n), show(c), kind(n, c)))
     only = sorted(set(N) ^ set(C))
     if only:
         print("kernels in one listing only: " + " ".join(only))
-    print("%d lines same, %d differ" % (same, differ))
+    print("%d lines same, %d differ (%s)" % (same, differ, ", ".join(
+        "%s %d" % (k, v) for k, v in sorted(kinds.items())) or "-"))
     return 1 if differ else 0
 
 
