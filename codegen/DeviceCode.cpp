@@ -372,6 +372,53 @@ std::string ccl::ptxName(ASTContext &Ctx, const FunctionDecl *Kernel) {
   return S;
 }
 
+/// Loop-invariant code motion and other moves give an instruction they
+/// move a location on no line (LLVM drops it: the instruction no longer
+/// sits where its line is): `att_bth[t3]` read in a loop over t2 is one
+/// load before the loop, still that access, at line 0. So every memory
+/// access keeps its first location in "ccl.loc" (a move keeps an
+/// instruction's metadata; an instruction that replaces two, merged from
+/// two paths, has none) and gets it back, after the optimizer, if its own
+/// is gone.
+void rememberLocations(llvm::Module &M) {
+  LLVMContext &C = M.getContext();
+  unsigned Kind = C.getMDKindID("ccl.loc");
+  for (llvm::Function &F : M)
+    for (Instruction &I : instructions(F))
+      if ((isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+           isa<AtomicCmpXchgInst>(I) || isa<MemTransferInst>(I)) &&
+          I.getDebugLoc() && I.getDebugLoc().getLine() != 0)
+        I.setMetadata(Kind, MDNode::get(C, {I.getDebugLoc().get()}));
+}
+
+void restoreLocations(llvm::Module &M) {
+  unsigned Kind = M.getContext().getMDKindID("ccl.loc");
+  for (llvm::Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      MDNode *N = I.getMetadata(Kind);
+      if (!N)
+        continue;
+      I.setMetadata(Kind, nullptr);
+      if (I.getDebugLoc() && I.getDebugLoc().getLine() != 0)
+        continue;
+      // The remembered location is the one before inlining: it names the
+      // function the access is written in, which is what a site is. A
+      // line-0 location keeps the chain of calls it was inlined at.
+      auto *L = dyn_cast_or_null<DILocation>(N->getOperand(0));
+      if (!L)
+        continue;
+      DISubprogram *SP = L->getScope()->getSubprogram();
+      if (const DILocation *Cur = I.getDebugLoc().get()) {
+        if (Cur->getScope()->getSubprogram() == SP)
+          I.setDebugLoc(DILocation::get(L->getContext(), L->getLine(),
+                                        L->getColumn(), L->getScope(),
+                                        Cur->getInlinedAt()));
+      } else if (SP && SP == F.getSubprogram()) {
+        I.setDebugLoc(DebugLoc(L));
+      }
+    }
+}
+
 /// Keeps the backend's errors (an instruction it cannot select) from the
 /// user's terminal; the first one is the reason the view is not available.
 struct ccl::DeviceCompiler::BackendErrors : public DiagnosticHandler {
@@ -448,6 +495,7 @@ ccl::DeviceCompiler::create(ASTContext &Ctx) {
   // byte 12, located at the copy), and expanded after the optimizer.
   expandSmallCopies(M, /*MaxBytes=*/4);
   pinLdg(M);
+  rememberLocations(M);
 
   const TargetInfo &TI = Ctx.getTargetInfo();
   std::string Err;
@@ -542,6 +590,7 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
   }()));
   MPM.run(*K, MAM);
 
+  restoreLocations(*K);
   expandSmallCopies(*K, /*MaxBytes=*/128);
   externalizeMath(*K);
   unpinLdg(*K);
