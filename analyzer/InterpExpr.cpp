@@ -61,7 +61,11 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
 }
 
 LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
-  Value V = eval(E, M);
+  return condOfValue(eval(E, M), M, E);
+}
+
+LaneBool Interpreter::condOfValue(const Value &V, const LaneMask &M,
+                                  const Expr *E) {
   if (mentionsW(V)) {
     // Decided the same way in every warp as here, or not at all.
     LaneBool B = condOf(V, M);

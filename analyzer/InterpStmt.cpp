@@ -370,12 +370,132 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
   return LaneMask{};
 }
 
+namespace {
+/// A jump that leaves an arm other than through its final `break`:
+/// `break`/`continue` outside nested loops and switches, `return`, `goto`,
+/// a label another jump may enter at, a case label.
+bool jumpsOut(const Stmt *S, bool InLoop) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+      isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  if (!InLoop && (isa<BreakStmt>(S) || isa<ContinueStmt>(S)))
+    return true;
+  bool Nested = InLoop || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+                isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
+                isa<SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (jumpsOut(C, Nested))
+      return true;
+  return false;
+}
+} // namespace
+
+LaneMask Interpreter::execSwitchArms(const SwitchStmt *S,
+                                     const std::vector<SwitchArm> &Arms,
+                                     size_t I, LaneMask M) {
+  if (I == Arms.size() || M.none())
+    return M; // lanes no label takes (and no default)
+  // Like an `if` whose condition is decided in every lane.
+  LaneBool C;
+  C.True = Arms[I].Lanes & M.May;
+  C.False = M.May & ~Arms[I].Lanes;
+  LaneMask MT = intersect(M, C, false), ME = intersect(M, C, true);
+  auto Run = [&](LaneMask In) {
+    for (const Stmt *St : Arms[I].Body)
+      In = exec(St, In);
+    return In;
+  };
+  if (ME.none())
+    return Run(MT);
+  if (MT.none())
+    return execSwitchArms(S, Arms, I + 1, ME);
+  VarMap Before = Frames.back().Vars;
+  LaneMask FT = Run(MT);
+  VarMap AfterArm = Frames.back().Vars;
+  Frames.back().Vars = Before;
+  LaneMask FE = execSwitchArms(S, Arms, I + 1, ME);
+  joinFrames(AfterArm, Frames.back().Vars, C.True, C.False, C.Deps, 0, S);
+  return unite(FT, FE);
+}
+
 LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
-  // Every case may run in every lane: analyze the body with all lanes
-  // undecided.
   if (S->getInit())
     exec(S->getInit(), M);
-  LaneBool C = evalCond(S->getCond(), M);
+  Value V = eval(S->getCond(), M);
+  // A value known in every active lane (`switch (lane & 3)`) and arms that
+  // each end in a `break` with no other jump out: the case labels are lane
+  // predicates, each arm runs in the lanes of its labels, like an if /
+  // else-if chain.
+  const auto *Compound = dyn_cast_or_null<CompoundStmt>(S->getBody());
+  if (Compound && !S->getConditionVariable() && V.Kind == Value::Int &&
+      V.I.terms().empty() && V.definedIn(M.May) && !mentionsW(V)) {
+    std::vector<SwitchArm> Arms;
+    std::vector<std::pair<bool, int64_t>> Labels; // (default, value)
+    bool OK = true, Unsigned = S->getCond()->getType()->isUnsignedIntegerOrEnumerationType();
+    LaneBits Taken = 0;
+    int Default = -1;
+    auto Lanes = [&](int64_t L) {
+      LaneBits B = 0;
+      for (unsigned K = 0; K < kWarpSize; ++K)
+        if ((M.May >> K & 1) && V.I.consts()[K] == L)
+          B |= LaneBits(1) << K;
+      return B;
+    };
+    for (const Stmt *Child : Compound->body()) {
+      if (!OK)
+        break;
+      if (const auto *SC = dyn_cast<SwitchCase>(Child)) {
+        Arms.push_back({});
+        const Stmt *Sub = SC;
+        while (const auto *C2 = dyn_cast<SwitchCase>(Sub)) {
+          if (const auto *CS = dyn_cast<CaseStmt>(C2)) {
+            std::optional<llvm::APSInt> L =
+                CS->getLHS()->getIntegerConstantExpr(Ctx);
+            if (!L || CS->getRHS()) {
+              OK = false;
+              break;
+            }
+            int64_t LV = Unsigned ? int64_t(L->getZExtValue()) : L->getExtValue();
+            Arms.back().Lanes |= Lanes(LV);
+          } else {
+            Default = int(Arms.size()) - 1;
+          }
+          Sub = C2->getSubStmt();
+        }
+        Taken |= Arms.back().Lanes;
+        if (Sub && !isa<NullStmt>(Sub))
+          Arms.back().Body.push_back(Sub);
+        continue;
+      }
+      if (Arms.empty()) {
+        OK = false; // statements before the first label
+        break;
+      }
+      Arms.back().Body.push_back(Child);
+    }
+    // Each arm ends in `break` (the last may run to the end); nothing else
+    // leaves it.
+    for (size_t A = 0; OK && A < Arms.size(); ++A) {
+      std::vector<const Stmt *> &B = Arms[A].Body;
+      bool Breaks = !B.empty() && isa<BreakStmt>(B.back());
+      if (Breaks)
+        B.pop_back();
+      else if (A + 1 != Arms.size())
+        OK = false; // falls through into the next arm
+      for (const Stmt *St : B)
+        OK = OK && !jumpsOut(St, false);
+    }
+    if (OK) {
+      if (Default >= 0)
+        Arms[Default].Lanes = M.May & ~Taken;
+      return execSwitchArms(S, Arms, 0, M);
+    }
+  }
+  // Every case may run in every lane: analyze the body with all lanes
+  // undecided.
+  LaneBool C = condOfValue(V, M, S->getCond());
   LaneMask Any{0, M.May, M.Deps};
   Any.addDeps(C.Deps);
   VarMap Before = Frames.back().Vars;

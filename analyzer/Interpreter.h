@@ -260,6 +260,15 @@ private:
   LaneMask exec(const clang::Stmt *S, LaneMask M);
   LaneMask execIf(const clang::IfStmt *S, LaneMask M);
   LaneMask execSwitch(const clang::SwitchStmt *S, LaneMask M);
+  /// One arm of a switch run by lane (execSwitch): its labels' lanes and
+  /// its statements without the final `break`.
+  struct SwitchArm {
+    LaneBits Lanes = 0;
+    std::vector<const clang::Stmt *> Body;
+  };
+  LaneMask execSwitchArms(const clang::SwitchStmt *S,
+                          const std::vector<SwitchArm> &Arms, size_t I,
+                          LaneMask M);
   static bool leavesSwitch(const clang::Stmt *S);
   LaneMask execReturn(const clang::ReturnStmt *S, const LaneMask &M);
   LaneMask execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
@@ -358,6 +367,9 @@ private:
   // ---- operators, the conditional operator, constructors.              ----
   Value eval(const clang::Expr *E, const LaneMask &M);
   LaneBool evalCond(const clang::Expr *E, const LaneMask &M);
+  /// evalCond of an evaluated condition \p V of \p E.
+  LaneBool condOfValue(const Value &V, const LaneMask &M,
+                       const clang::Expr *E);
   /// The condition a value stands for (non-zero), lane by lane.
   LaneBool condOf(const Value &V, const LaneMask &M);
   Value evalInner(const clang::Expr *E, const LaneMask &M);
