@@ -202,13 +202,32 @@ namespace {
 /// misaligned one is undefined). nvcc moves `*reinterpret_cast<float4 *>(
 /// &tile[r][c]) = v` as st.shared.v4; clang's code generation keeps the
 /// alignment it can prove of `&tile[r][c]` (4) and the copy becomes four
-/// 4-byte stores. By (file, line, bytes): the largest alignment of a class
-/// copied there (the copies' memcpys carry the line).
+/// 4-byte stores. By (function, file, line, bytes): the largest alignment
+/// of a class copied there (the copies' memcpys carry the line; each
+/// template instance is its own function: `d[i] = s[i]` copies a 4-aligned
+/// struct in one instance and a 16-aligned one of the same size in another).
 class CopyAlignments : public RecursiveASTVisitor<CopyAlignments> {
 public:
-  explicit CopyAlignments(ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit CopyAlignments(ASTContext &Ctx)
+      : Ctx(Ctx), MC(Ctx.createMangleContext()) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD || FD->isDependentContext())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    std::string Saved = std::move(Fn);
+    Fn.clear();
+    raw_string_ostream OS(Fn);
+    if (!isa<CXXConstructorDecl>(FD) && !isa<CXXDestructorDecl>(FD) &&
+        MC->shouldMangleDeclName(FD))
+      MC->mangleName(GlobalDecl(FD), OS);
+    else
+      OS << FD->getName();
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    Fn = std::move(Saved);
+    return R;
+  }
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     if (FD->isDependentContext() ||
         !(FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>()))
@@ -236,8 +255,9 @@ public:
       note(E->getBeginLoc(), E->getType());
     return true;
   }
-  /// (real path, line, bytes) -> alignment.
-  std::map<std::tuple<std::string, unsigned, uint64_t>, uint64_t> Align;
+  /// (function, real path, line, bytes) -> alignment.
+  std::map<std::tuple<std::string, std::string, unsigned, uint64_t>, uint64_t>
+      Align;
 
 private:
   void note(SourceLocation L, QualType T) {
@@ -255,11 +275,13 @@ private:
     uint64_t A = Ctx.getTypeAlignInChars(T).getQuantity();
     std::string File = realFile(P.getFilename());
     for (unsigned Line = P.getLine(); Line <= P.getLine() + 2; ++Line) {
-      uint64_t &Slot = Align[{File, Line, Bytes}];
+      uint64_t &Slot = Align[{Fn, File, Line, Bytes}];
       Slot = std::max(Slot, A);
     }
   }
   ASTContext &Ctx;
+  std::unique_ptr<MangleContext> MC;
+  std::string Fn; ///< the function being walked (its IR name)
 };
 
 /// Raises both alignments of each memcpy and memmove to the alignment of
@@ -282,7 +304,8 @@ void alignAggregateCopies(llvm::Module &M, const CopyAlignments &CA) {
       std::string &R = Real[std::string(Path)];
       if (R.empty())
         R = realFile(Path);
-      auto It = CA.Align.find({R, L->getLine(), Len->getZExtValue()});
+      auto It = CA.Align.find(
+          {F.getName().str(), R, L->getLine(), Len->getZExtValue()});
       if (It == CA.Align.end())
         continue;
       uint64_t A = It->second;
