@@ -76,6 +76,44 @@ private:
   FootprintSharing Together;
 };
 
+namespace {
+/// Marks \p R as not analyzed, for \p Why.
+void notAnalyzed(AccessRecord &R, std::string Why) {
+  R.Known = false;
+  R.Exact = false;
+  R.Reason = std::move(Why);
+}
+
+/// Two costs that say the same (sectors and ideal, or wavefronts, ideal
+/// and ways).
+bool sameCost(const AccessCost &A, const AccessCost &B) {
+  if (A.Shared != B.Shared)
+    return false;
+  if (A.Shared)
+    return A.S.Wavefronts == B.S.Wavefronts &&
+           A.S.IdealWavefronts == B.S.IdealWavefronts &&
+           A.S.ConflictWays == B.S.ConflictWays;
+  return A.G.Sectors == B.G.Sectors && A.G.IdealSectors == B.G.IdealSectors;
+}
+
+/// \p A plus \p D bytes in every lane (null on overflow).
+std::optional<LaneInt> shifted(const LaneInt &A, int64_t D) {
+  return add(A, LaneInt::constant(D));
+}
+
+/// The certain part of \p C (its best case) as a cost of its own.
+AccessCost certainPart(const AccessCost &C) {
+  AccessCost B;
+  B.Known = true;
+  B.Shared = C.Shared;
+  B.ActiveLanes = C.ActiveLanes;
+  B.G = C.BestG;
+  B.S = C.BestS;
+  B.Exact = C.Exact;
+  return B;
+}
+} // namespace
+
 const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
                                        const Interpreter &I) {
   std::string Key = costKey(Ev);
@@ -124,34 +162,20 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     R.DependsOn.insert(N);
   if (!R.Known)
     return;
-  if (!Ev.Obj || Ev.Address.isUnknown()) {
-    R.Known = false;
-    R.Exact = false;
-    R.Reason =
-        Ev.Address.Reason.empty() ? "address not followed" : Ev.Address.Reason;
-    return;
-  }
+  if (!Ev.Obj || Ev.Address.isUnknown())
+    return notAnalyzed(R, Ev.Address.Reason.empty() ? "address not followed"
+                                                    : Ev.Address.Reason);
   if (CA)
     return addCompiled(Ev, I, *CA, R, {Ev.Site, SpaceKey, Ev.Op});
   const AccessCost &C = costOf(Ev, I);
-  if (!C.Known) {
-    R.Known = false;
-    R.Exact = false;
-    R.Reason = C.Reason;
-    return;
-  }
+  if (!C.Known)
+    return notAnalyzed(R, C.Reason);
   for (const std::string &N : I.namesOf(C.Symbols))
     R.DependsOn.insert(N);
   Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
   Together.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, C, I.symbolNames());
   R.Exact &= C.Exact;
-  AccessCost B;
-  B.Known = true;
-  B.Shared = C.Shared;
-  B.ActiveLanes = C.ActiveLanes;
-  B.G = C.BestG;
-  B.S = C.BestS;
-  B.Exact = C.Exact;
+  AccessCost B = certainPart(C);
   if (R.Instances == 1 || !R.Best.Known || B.badness() > R.Best.badness())
     R.Best = B;
   if (First || C.badness() > R.Worst.badness()) {
@@ -173,36 +197,6 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   }
 }
 
-namespace {
-/// Two costs that say the same (sectors and ideal, or wavefronts, ideal
-/// and ways).
-bool sameCost(const AccessCost &A, const AccessCost &B) {
-  if (A.Shared != B.Shared)
-    return false;
-  if (A.Shared)
-    return A.S.Wavefronts == B.S.Wavefronts &&
-           A.S.IdealWavefronts == B.S.IdealWavefronts &&
-           A.S.ConflictWays == B.S.ConflictWays;
-  return A.G.Sectors == B.G.Sectors && A.G.IdealSectors == B.G.IdealSectors;
-}
-
-/// \p A plus \p D bytes in every lane (null on overflow).
-std::optional<LaneInt> shifted(const LaneInt &A, int64_t D) {
-  return add(A, LaneInt::constant(D));
-}
-
-/// The certain part of \p C (its best case) as a cost of its own.
-AccessCost certainPart(const AccessCost &C) {
-  AccessCost B;
-  B.Known = true;
-  B.Shared = C.Shared;
-  B.ActiveLanes = C.ActiveLanes;
-  B.G = C.BestG;
-  B.S = C.BestS;
-  B.Exact = C.Exact;
-  return B;
-}
-} // namespace
 
 void RecordFolder::addCompiled(
     const AccessEvent &Ev, const Interpreter &I, const CompiledAccess &A,
@@ -242,22 +236,14 @@ void RecordFolder::addCompiled(
       for (const ExecPiece &P : S) {
         std::optional<LaneInt> Off =
             shifted(Ev.Address.I, O0 + P.Rel);
-        if (!Off) {
-          R.Known = false;
-          R.Exact = false;
-          R.Reason = "address arithmetic overflows";
-          return;
-        }
+        if (!Off)
+          return notAnalyzed(R, "address arithmetic overflows");
         AccessEvent E = Ev;
         E.Bytes = P.Bytes;
         E.Address.I = *Off;
         const AccessCost &PC = costOf(E, I);
-        if (!PC.Known) {
-          R.Known = false;
-          R.Exact = false;
-          R.Reason = PC.Reason;
-          return;
-        }
+        if (!PC.Known)
+          return notAnalyzed(R, PC.Reason);
         for (const std::string &N : I.namesOf(PC.Symbols))
           R.DependsOn.insert(N);
         Any = &PC;
@@ -325,12 +311,8 @@ void RecordFolder::addCompiled(
       Descr.insert(D);
     }
   }
-  if (!HaveWorst || !Any) {
-    R.Known = false;
-    R.Exact = false;
-    R.Reason = "no compiled instruction could be costed";
-    return;
-  }
+  if (!HaveWorst || !Any)
+    return notAnalyzed(R, "no compiled instruction could be costed");
   if (!Exact && Worst.Exact)
     R.DependsOn.insert("(where the compiled instruction lies in the access)");
   for (const std::string &D : Descr)
