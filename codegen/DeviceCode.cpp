@@ -219,11 +219,14 @@ public:
     std::string Saved = std::move(Fn);
     Fn.clear();
     raw_string_ostream OS(Fn);
-    if (!isa<CXXConstructorDecl>(FD) && !isa<CXXDestructorDecl>(FD) &&
-        MC->shouldMangleDeclName(FD))
-      MC->mangleName(GlobalDecl(FD), OS);
+    if (!MC->shouldMangleDeclName(FD))
+      OS << FD->getDeclName().getAsString();
+    else if (const auto *CD = dyn_cast<CXXConstructorDecl>(FD))
+      MC->mangleName(GlobalDecl(CD, Ctor_Complete), OS);
+    else if (const auto *DD = dyn_cast<CXXDestructorDecl>(FD))
+      MC->mangleName(GlobalDecl(DD, Dtor_Complete), OS);
     else
-      OS << FD->getName();
+      MC->mangleName(GlobalDecl(FD), OS);
     bool R = RecursiveASTVisitor::TraverseDecl(D);
     Fn = std::move(Saved);
     return R;
@@ -391,7 +394,7 @@ std::string ccl::ptxName(ASTContext &Ctx, const FunctionDecl *Kernel) {
   if (MC->shouldMangleDeclName(Kernel))
     MC->mangleName(GlobalDecl(Kernel), OS);
   else
-    OS << Kernel->getName();
+    OS << Kernel->getDeclName().getAsString();
   return S;
 }
 
