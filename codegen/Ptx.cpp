@@ -36,6 +36,35 @@ unsigned ccl::ptx::typeBytes(StringRef T) {
 }
 
 namespace {
+/// A `.file` string with its escapes undone: the backend writes bytes
+/// outside printable ASCII as octal (`\303\251` for "é").
+std::string unescape(StringRef S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] != '\\' || I + 1 == S.size()) {
+      Out += S[I];
+      continue;
+    }
+    char C = S[++I];
+    if (C >= '0' && C <= '7') {
+      unsigned V = 0, N = 0;
+      while (N < 3 && I < S.size() && S[I] >= '0' && S[I] <= '7') {
+        V = V * 8 + unsigned(S[I] - '0');
+        ++I, ++N;
+      }
+      --I;
+      Out += char(V);
+    } else if (C == 'n') {
+      Out += '\n';
+    } else if (C == 't') {
+      Out += '\t';
+    } else {
+      Out += C; // \\, \"
+    }
+  }
+  return Out;
+}
+
 /// "t.cu:2:57" -> location; false when it is not one.
 bool parseCommentLoc(StringRef S, SrcLoc &L) {
   S = S.trim();
@@ -169,7 +198,7 @@ Module ccl::ptx::parse(StringRef Text) {
         continue;
       size_t Q1 = Rest.find('"'), Q2 = Rest.rfind('"');
       if (Q1 != StringRef::npos && Q2 > Q1)
-        Files[N] = Rest.slice(Q1 + 1, Q2).str();
+        Files[N] = unescape(Rest.slice(Q1 + 1, Q2));
       continue;
     }
     if (T.starts_with(".entry") || T.starts_with(".visible .entry") ||

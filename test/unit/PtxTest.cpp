@@ -88,6 +88,25 @@ TEST(Ptx, ReadsNvccInlinedAt) {
   EXPECT_EQ(F.Mem[1].Bytes, 16u); // inline assembly's spacing
 }
 
+// File names outside printable ASCII come octal-escaped (test/ci's odd
+// path "dir with space#1/é/k ernel#2.cu").
+TEST(Ptx, UnescapesFileNames) {
+  ptx::Module M = ptx::parse(R"(
+.visible .entry k(
+)
+{
+	.loc	1 3 5
+	ld.global.f32 	%f1, [%rd1];
+}
+	.file	1 "/src/dir with space#1/\303\251/k ernel#2.cu"
+)");
+  ASSERT_EQ(M.Functions.size(), 1u);
+  ASSERT_EQ(M.Functions[0].Mem.size(), 1u);
+  ASSERT_EQ(M.Functions[0].Mem[0].Locs.size(), 1u);
+  EXPECT_EQ(M.Functions[0].Mem[0].Locs[0].File,
+            "/src/dir with space#1/\xc3\xa9/k ernel#2.cu");
+}
+
 TEST(Ptx, TypeBytes) {
   EXPECT_EQ(ptx::typeBytes("f32"), 4u);
   EXPECT_EQ(ptx::typeBytes("b128"), 16u);
