@@ -401,23 +401,79 @@ LaneMask Interpreter::execSwitchArms(const SwitchStmt *S,
   LaneBool C;
   C.True = Arms[I].Lanes & M.May;
   C.False = M.May & ~Arms[I].Lanes;
-  LaneMask MT = intersect(M, C, false), ME = intersect(M, C, true);
-  auto Run = [&](LaneMask In) {
-    for (const Stmt *St : Arms[I].Body)
-      In = exec(St, In);
-    return In;
+  return execBranches(
+      C, M,
+      [&](LaneMask In) {
+        for (const Stmt *St : Arms[I].Body)
+          In = exec(St, In);
+        return In;
+      },
+      [&](LaneMask In) { return execSwitchArms(S, Arms, I + 1, In); }, S);
+}
+
+/// The arms of \p S when its value \p V is known in every lane of \p M and
+/// each arm ends in a `break` with no other jump out (execSwitch); none
+/// otherwise.
+std::optional<std::vector<Interpreter::SwitchArm>>
+Interpreter::switchArms(const SwitchStmt *S, const Value &V,
+                        const LaneMask &M) const {
+  const auto *Compound = dyn_cast_or_null<CompoundStmt>(S->getBody());
+  if (!Compound || S->getConditionVariable() || V.Kind != Value::Int ||
+      !V.I.terms().empty() || !V.definedIn(M.May) || mentionsW(V))
+    return std::nullopt;
+  bool Unsigned =
+      S->getCond()->getType()->isUnsignedIntegerOrEnumerationType();
+  auto Lanes = [&](int64_t L) {
+    LaneBits B = 0;
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      if ((M.May >> K & 1) && V.I.consts()[K] == L)
+        B |= LaneBits(1) << K;
+    return B;
   };
-  if (ME.none())
-    return Run(MT);
-  if (MT.none())
-    return execSwitchArms(S, Arms, I + 1, ME);
-  VarMap Before = Frames.back().Vars;
-  LaneMask FT = Run(MT);
-  VarMap AfterArm = Frames.back().Vars;
-  Frames.back().Vars = Before;
-  LaneMask FE = execSwitchArms(S, Arms, I + 1, ME);
-  joinFrames(AfterArm, Frames.back().Vars, C.True, C.False, C.Deps, 0, S);
-  return unite(FT, FE);
+  std::vector<SwitchArm> Arms;
+  LaneBits Taken = 0;
+  int Default = -1;
+  for (const Stmt *Child : Compound->body()) {
+    if (!isa<SwitchCase>(Child)) {
+      if (Arms.empty())
+        return std::nullopt; // statements before the first label
+      Arms.back().Body.push_back(Child);
+      continue;
+    }
+    Arms.push_back({});
+    const Stmt *Sub = Child;
+    while (const auto *SC = dyn_cast<SwitchCase>(Sub)) {
+      if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
+        std::optional<llvm::APSInt> L =
+            CS->getLHS()->getIntegerConstantExpr(Ctx);
+        if (!L || CS->getRHS())
+          return std::nullopt;
+        Arms.back().Lanes |=
+            Lanes(Unsigned ? int64_t(L->getZExtValue()) : L->getExtValue());
+      } else {
+        Default = int(Arms.size()) - 1;
+      }
+      Sub = SC->getSubStmt();
+    }
+    Taken |= Arms.back().Lanes;
+    if (Sub && !isa<NullStmt>(Sub))
+      Arms.back().Body.push_back(Sub);
+  }
+  // Each arm ends in `break` (the last may run to the end); nothing else
+  // leaves it.
+  for (size_t A = 0; A < Arms.size(); ++A) {
+    std::vector<const Stmt *> &B = Arms[A].Body;
+    if (!B.empty() && isa<BreakStmt>(B.back()))
+      B.pop_back();
+    else if (A + 1 != Arms.size())
+      return std::nullopt; // falls through into the next arm
+    for (const Stmt *St : B)
+      if (jumpsOut(St, false))
+        return std::nullopt;
+  }
+  if (Default >= 0)
+    Arms[Default].Lanes = M.May & ~Taken;
+  return Arms;
 }
 
 LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
@@ -428,71 +484,8 @@ LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
   // each end in a `break` with no other jump out: the case labels are lane
   // predicates, each arm runs in the lanes of its labels, like an if /
   // else-if chain.
-  const auto *Compound = dyn_cast_or_null<CompoundStmt>(S->getBody());
-  if (Compound && !S->getConditionVariable() && V.Kind == Value::Int &&
-      V.I.terms().empty() && V.definedIn(M.May) && !mentionsW(V)) {
-    std::vector<SwitchArm> Arms;
-    std::vector<std::pair<bool, int64_t>> Labels; // (default, value)
-    bool OK = true, Unsigned = S->getCond()->getType()->isUnsignedIntegerOrEnumerationType();
-    LaneBits Taken = 0;
-    int Default = -1;
-    auto Lanes = [&](int64_t L) {
-      LaneBits B = 0;
-      for (unsigned K = 0; K < kWarpSize; ++K)
-        if ((M.May >> K & 1) && V.I.consts()[K] == L)
-          B |= LaneBits(1) << K;
-      return B;
-    };
-    for (const Stmt *Child : Compound->body()) {
-      if (!OK)
-        break;
-      if (const auto *SC = dyn_cast<SwitchCase>(Child)) {
-        Arms.push_back({});
-        const Stmt *Sub = SC;
-        while (const auto *C2 = dyn_cast<SwitchCase>(Sub)) {
-          if (const auto *CS = dyn_cast<CaseStmt>(C2)) {
-            std::optional<llvm::APSInt> L =
-                CS->getLHS()->getIntegerConstantExpr(Ctx);
-            if (!L || CS->getRHS()) {
-              OK = false;
-              break;
-            }
-            int64_t LV = Unsigned ? int64_t(L->getZExtValue()) : L->getExtValue();
-            Arms.back().Lanes |= Lanes(LV);
-          } else {
-            Default = int(Arms.size()) - 1;
-          }
-          Sub = C2->getSubStmt();
-        }
-        Taken |= Arms.back().Lanes;
-        if (Sub && !isa<NullStmt>(Sub))
-          Arms.back().Body.push_back(Sub);
-        continue;
-      }
-      if (Arms.empty()) {
-        OK = false; // statements before the first label
-        break;
-      }
-      Arms.back().Body.push_back(Child);
-    }
-    // Each arm ends in `break` (the last may run to the end); nothing else
-    // leaves it.
-    for (size_t A = 0; OK && A < Arms.size(); ++A) {
-      std::vector<const Stmt *> &B = Arms[A].Body;
-      bool Breaks = !B.empty() && isa<BreakStmt>(B.back());
-      if (Breaks)
-        B.pop_back();
-      else if (A + 1 != Arms.size())
-        OK = false; // falls through into the next arm
-      for (const Stmt *St : B)
-        OK = OK && !jumpsOut(St, false);
-    }
-    if (OK) {
-      if (Default >= 0)
-        Arms[Default].Lanes = M.May & ~Taken;
-      return execSwitchArms(S, Arms, 0, M);
-    }
-  }
+  if (std::optional<std::vector<SwitchArm>> Arms = switchArms(S, V, M))
+    return execSwitchArms(S, *Arms, 0, M);
   // Every case may run in every lane: analyze the body with all lanes
   // undecided.
   LaneBool C = condOfValue(V, M, S->getCond());
@@ -562,24 +555,32 @@ LaneMask Interpreter::execIf(const IfStmt *S, LaneMask M) {
       return *Taken ? exec(*Taken, M) : M;
   }
   LaneBool C = evalCond(S->getCond(), M);
+  return execBranches(
+      C, M, [&](LaneMask In) { return exec(S->getThen(), In); },
+      [&](LaneMask In) { return S->getElse() ? exec(S->getElse(), In) : In; },
+      S);
+}
+
+LaneMask Interpreter::execBranches(const LaneBool &C, LaneMask M,
+                                   llvm::function_ref<LaneMask(LaneMask)> Then,
+                                   llvm::function_ref<LaneMask(LaneMask)> Else,
+                                   const Stmt *At) {
   LaneMask MT = intersect(M, C, false), ME = intersect(M, C, true);
   // Every active lane goes one way: no paths to join.
   if (ME.none())
-    return unite(exec(S->getThen(), MT), ME);
+    return unite(Then(MT), ME);
   if (MT.none())
-    return unite(MT, S->getElse() ? exec(S->getElse(), ME) : ME);
+    return unite(MT, Else(ME));
   VarMap Before = Frames.back().Vars;
   bool Undecided = (~(C.True | C.False) & M.May) != 0;
   Frames.back().Undecided += Undecided;
-  LaneMask FT = MT.none() ? MT : exec(S->getThen(), MT);
+  LaneMask FT = Then(MT);
   VarMap AfterThen = Frames.back().Vars;
   Frames.back().Vars = Before;
-  LaneMask FE = ME;
-  if (S->getElse() && !ME.none())
-    FE = exec(S->getElse(), ME);
+  LaneMask FE = Else(ME);
   Frames.back().Undecided -= Undecided;
   joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps,
-             ~(C.True | C.False) & C.Uniform & M.May, S);
+             ~(C.True | C.False) & C.Uniform & M.May, At);
   return unite(FT, FE);
 }
 

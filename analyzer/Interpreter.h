@@ -269,6 +269,16 @@ private:
   LaneMask execSwitchArms(const clang::SwitchStmt *S,
                           const std::vector<SwitchArm> &Arms, size_t I,
                           LaneMask M);
+  std::optional<std::vector<SwitchArm>>
+  switchArms(const clang::SwitchStmt *S, const Value &V,
+             const LaneMask &M) const;
+  /// Runs \p Then in the lanes where \p C holds and \p Else in the others,
+  /// and joins the variables where the paths meet (execIf, the arms of a
+  /// switch run by lane).
+  LaneMask execBranches(const LaneBool &C, LaneMask M,
+                        llvm::function_ref<LaneMask(LaneMask)> Then,
+                        llvm::function_ref<LaneMask(LaneMask)> Else,
+                        const clang::Stmt *At);
   static bool leavesSwitch(const clang::Stmt *S);
   LaneMask execReturn(const clang::ReturnStmt *S, const LaneMask &M);
   LaneMask execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,

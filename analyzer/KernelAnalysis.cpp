@@ -56,8 +56,8 @@ public:
 
 private:
   const AccessCost &costOf(const AccessEvent &Ev, const Interpreter &I);
-  /// Costs \p Ev as the instructions \p A lists (CompiledCode.h); false
-  /// when a cost is not known (R then says why).
+  /// Costs \p Ev as the instructions \p A lists (CompiledCode.h) into
+  /// \p R (not analyzed, with the reason, when a cost is not known).
   void addCompiled(const AccessEvent &Ev, const Interpreter &I,
                    const CompiledAccess &A, AccessRecord &R,
                    const std::tuple<const Expr *, int, AccessOp> &Key);
@@ -197,7 +197,6 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   }
 }
 
-
 void RecordFolder::addCompiled(
     const AccessEvent &Ev, const Interpreter &I, const CompiledAccess &A,
     AccessRecord &R, const std::tuple<const Expr *, int, AccessOp> &Key) {
@@ -213,7 +212,16 @@ void RecordFolder::addCompiled(
   AccessCost Worst, Certain;
   unsigned WorstBytes = 0;
   std::set<std::string> Descr;
-  const AccessCost *Any = nullptr;
+  // Ev's instruction of \p Bytes at byte \p Off of the access.
+  auto PieceAt = [&Ev](int64_t Off, unsigned Bytes) {
+    std::optional<AccessEvent> E;
+    if (std::optional<LaneInt> A = shifted(Ev.Address.I, Off)) {
+      E = Ev;
+      E->Bytes = Bytes;
+      E->Address.I = *A;
+    }
+    return E;
+  };
   for (const ExecShape &S : SIt->second) {
     int64_t Span = 0;
     unsigned G = B;
@@ -234,19 +242,14 @@ void RecordFolder::addCompiled(
       Cand C{O0, {}, {}, 0, true, true};
       bool HaveW = false, HaveC = false;
       for (const ExecPiece &P : S) {
-        std::optional<LaneInt> Off =
-            shifted(Ev.Address.I, O0 + P.Rel);
-        if (!Off)
+        std::optional<AccessEvent> E = PieceAt(O0 + P.Rel, P.Bytes);
+        if (!E)
           return notAnalyzed(R, "address arithmetic overflows");
-        AccessEvent E = Ev;
-        E.Bytes = P.Bytes;
-        E.Address.I = *Off;
-        const AccessCost &PC = costOf(E, I);
+        const AccessCost &PC = costOf(*E, I);
         if (!PC.Known)
           return notAnalyzed(R, PC.Reason);
         for (const std::string &N : I.namesOf(PC.Symbols))
           R.DependsOn.insert(N);
-        Any = &PC;
         C.Exact &= PC.Exact;
         C.Legal &= PC.Legal;
         if (!HaveW || PC.badness() > C.Worst.badness()) {
@@ -292,15 +295,11 @@ void RecordFolder::addCompiled(
       for (const ExecPiece &P : S) {
         if (P.Bytes >= 16)
           continue;
-        std::optional<LaneInt> Off =
-            shifted(Ev.Address.I, Taken.front()->O0 + P.Rel);
-        if (!Off)
-          continue;
-        AccessEvent E = Ev;
-        E.Bytes = P.Bytes;
-        E.Address.I = *Off;
-        E.SplitId = S.size() > 1 ? Ev.SplitId : 0;
-        Fusion.observe(E, Key, I.symbolNames());
+        if (std::optional<AccessEvent> E =
+                PieceAt(Taken.front()->O0 + P.Rel, P.Bytes)) {
+          E->SplitId = S.size() > 1 ? Ev.SplitId : 0;
+          Fusion.observe(*E, Key, I.symbolNames());
+        }
       }
     for (const ExecPiece &P : S) {
       std::string D = P.Instr->Opcode;
@@ -311,7 +310,7 @@ void RecordFolder::addCompiled(
       Descr.insert(D);
     }
   }
-  if (!HaveWorst || !Any)
+  if (!HaveWorst)
     return notAnalyzed(R, "no compiled instruction could be costed");
   if (!Exact && Worst.Exact)
     R.DependsOn.insert("(where the compiled instruction lies in the access)");
@@ -325,8 +324,7 @@ void RecordFolder::addCompiled(
     Worst.BestS = Certain.S;
   }
   R.Exact &= Exact;
-  if (R.Instances == 1 || !R.Best.Known ||
-      Certain.badness() > R.Best.badness())
+  if (R.Instances == 1 || !R.Best.Known || Certain.badness() > R.Best.badness())
     R.Best = Certain;
   if (R.Instances == 1 || Worst.badness() > R.Worst.badness()) {
     R.Worst = Worst;

@@ -82,7 +82,7 @@ void attachDeviceCode(ASTContext &Ctx, TUAnalysis &TU,
 /// A remark for the kernel instances analyzed without their compiled code
 /// although the compiler view is on (its CPU budget spent, or the compile
 /// failed): their accesses are costed as written.
-void remarkUncompiled(const TUAnalysis &TU) {
+void remarkUncompiled(TUAnalysis &TU) {
   if (!TU.Device)
     return;
   unsigned N = 0;
@@ -100,7 +100,7 @@ void remarkUncompiled(const TUAnalysis &TU) {
     }
   }
   if (N)
-    const_cast<TUAnalysis &>(TU).Remarks.push_back(
+    TU.Remarks.push_back(
         {First->Kernel->getLocation(),
          std::to_string(N) + " kernel instance" + (N == 1 ? "" : "s") +
              " (the first: '" + First->Name +
