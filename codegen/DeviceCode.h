@@ -30,6 +30,7 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class MangleContext;
 } // namespace clang
 
 namespace ccl {
@@ -56,6 +57,10 @@ private:
   BackendErrors *Errors = nullptr;
   std::set<std::string> Kernels;
 };
+
+/// The name \p FD has in clang's IR and PTX (its mangled name; a
+/// constructor's or destructor's complete-object one).
+std::string irName(clang::MangleContext &MC, const clang::FunctionDecl *FD);
 
 /// The name \p Kernel has in the PTX (its mangled name).
 std::string ptxName(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel);

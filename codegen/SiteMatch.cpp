@@ -10,14 +10,18 @@ using namespace clang;
 using namespace llvm;
 using ccl::ptx::SrcLoc;
 
+std::string ccl::realPath(StringRef P) {
+  SmallString<256> Out;
+  if (sys::fs::real_path(P, Out))
+    return P.str();
+  return std::string(Out);
+}
+
 const std::string &ccl::SiteMatcher::real(const std::string &P) {
   auto It = RealPaths.find(P);
   if (It != RealPaths.end())
     return It->second;
-  SmallString<256> Out;
-  if (sys::fs::real_path(P, Out))
-    return RealPaths[P] = P;
-  return RealPaths[P] = std::string(Out);
+  return RealPaths[P] = realPath(P);
 }
 
 std::vector<unsigned>

@@ -44,6 +44,9 @@ struct InstrPlace {
   bool Loose = false;
 };
 
+/// \p P with symbolic links resolved (\p P itself when it cannot be).
+std::string realPath(llvm::StringRef P);
+
 class SiteMatcher {
 public:
   explicit SiteMatcher(clang::ASTContext &Ctx) : Ctx(Ctx) {}
@@ -52,7 +55,7 @@ public:
   std::vector<unsigned> match(const clang::Expr *Site, AccessOp Op,
                               llvm::ArrayRef<const InstrPlace *> Places,
                               std::string *Why = nullptr);
-  /// \p P with symbolic links resolved (cached).
+  /// realPath(\p P), cached.
   const std::string &real(const std::string &P);
 
 private:

@@ -1,0 +1,35 @@
+//===- NvccCompat.h - What makes clang's device code nvcc's ---------------===//
+//
+// Clang and nvcc share LLVM's optimizer but not their front ends' lowering.
+// The compiler view (DeviceCode.h) runs these on clang's IR so that its
+// memory instructions have the widths nvcc's have (each checked against
+// `nvcc -arch=sm_89 -ptx -lineinfo -O3`; docs/design.md, "The instructions
+// the compiler makes"):
+//
+// before the optimizer: extern __shared__ arrays 16-byte aligned; aggregate
+// copies aligned to their class; copies of at most 4 bytes moved whole;
+// __ldg loads pinned (not narrowed); each access's location remembered;
+// after it: hoisted accesses' locations restored; copies moved as vectors;
+// math without an NVPTX instruction made external calls; __ldg unpinned.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CCL_CODEGEN_NVCCCOMPAT_H
+#define CCL_CODEGEN_NVCCCOMPAT_H
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace ccl {
+
+/// The adjustments made to clang's IR of \p Ctx before the optimizer.
+void nvccBeforeOptimizer(clang::ASTContext &Ctx, llvm::Module &M);
+
+/// The adjustments made after the optimizer, before the backend.
+void nvccAfterOptimizer(llvm::Module &M);
+
+} // namespace ccl
+#endif
