@@ -85,6 +85,8 @@ struct AccessRecord {
     NotLocated
   };
   CompiledState Compiled = CompiledState::NotAsked;
+  /// Whose compiled code: "clang -O3" or "nvcc -O3" (CompiledCode).
+  std::string CompiledBy;
   /// The instructions, one entry per distinct (opcode, offset in the
   /// access): "ld.global.nc.b32 +12". An offset the listing does not fix
   /// is written "+?".

@@ -80,6 +80,13 @@ public:
                                        bool Shared) const = 0;
   /// "clang -O3 sm_89" or "nvcc": who compiled it, for notes.
   virtual std::string compiler() const = 0;
+  /// Why lookup() found no instruction for \p Site ("" : the usual
+  /// reasons, merged into another access, removed or moved).
+  virtual std::string whyNotLocated(const clang::Expr *Site, AccessOp Op,
+                                    bool Shared) const {
+    (void)Site, (void)Op, (void)Shared;
+    return "";
+  }
 };
 
 } // namespace ccl

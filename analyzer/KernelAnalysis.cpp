@@ -141,6 +141,8 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   using CS = AccessRecord::CompiledState;
   if (!CA && CC && Ev.Obj && R.Compiled == CS::NotAsked)
     R.Compiled = CS::NotLocated;
+  if (CC && Ev.Obj && R.CompiledBy.empty())
+    R.CompiledBy = CC->compiler();
   bool First = R.Instances == 0;
   ++R.Instances;
   if (First) {
@@ -189,8 +191,11 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   // case, nothing certain.
   if (R.Compiled == CS::NotLocated) {
     R.Exact = false;
-    R.DependsOn.insert("(no compiled instruction at this expression: "
-                       "merged into another, removed or moved)");
+    std::string Why = CC->whyNotLocated(Ev.Site, Ev.Op, SpaceKey == 1);
+    R.DependsOn.insert(Why.empty()
+                           ? "(no compiled instruction at this expression: "
+                             "merged into another, removed or moved)"
+                           : "(" + Why + ")");
     R.Best = AccessCost();
     R.Best.Known = true;
     R.Best.Shared = C.Shared;

@@ -49,6 +49,7 @@ struct RecordFields {
   std::shared_ptr<const AccessRecord> AtLaunch;
   std::string AtLaunchWhy;
   AccessRecord::CompiledState Compiled;
+  std::string CompiledBy;
   std::vector<std::string> Instructions;
   unsigned SourceBytes;
 };
@@ -138,6 +139,7 @@ public:
     u64(F.OwnIterations);
     str(R.AtLaunchWhy);
     u64(unsigned(R.Compiled));
+    str(R.CompiledBy);
     u64(R.Instructions.size());
     for (const std::string &I : R.Instructions)
       str(I);
@@ -241,6 +243,7 @@ public:
     F.OwnIterations = flag();
     R.AtLaunchWhy = str();
     R.Compiled = AccessRecord::CompiledState(u32());
+    R.CompiledBy = str();
     N = count();
     for (uint64_t I = 0; I < N && Ok; ++I)
       R.Instructions.push_back(str());

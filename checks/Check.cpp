@@ -193,7 +193,7 @@ std::string ccl::describeCompiled(const AccessRecord &R) {
                    StringRef(R.Instructions.front()).ends_with(" +0");
   if (AsWritten)
     return "";
-  std::string S = "compiled (clang -O3) to ";
+  std::string S = "compiled (" + R.CompiledBy + ") to ";
   bool Fused = false;
   unsigned Shown = 0;
   for (size_t K = 0; K < R.Instructions.size(); ++K) {

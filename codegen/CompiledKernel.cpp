@@ -19,18 +19,30 @@ double cpuSeconds() {
 /// One kernel's instructions as the analyzer's compiled code.
 class PtxKernelCode : public CompiledCode {
 public:
-  PtxKernelCode(std::unique_ptr<DeviceCodeView::Listing> L, SiteMatcher &M)
-      : L(std::move(L)), Matcher(M) {}
+  PtxKernelCode(std::unique_ptr<DeviceCodeView::Listing> L, SiteMatcher &M,
+                LineMatcher *ByLine)
+      : L(std::move(L)), Matcher(M), ByLine(ByLine) {}
   const CompiledAccess *lookup(const clang::Expr *Site, AccessOp Op,
                                bool Shared) const override;
-  std::string compiler() const override { return "clang -O3"; }
+  std::string compiler() const override {
+    return ByLine ? "nvcc -O3" : "clang -O3";
+  }
+  std::string whyNotLocated(const clang::Expr *Site, AccessOp Op,
+                            bool Shared) const override {
+    auto It = Why.find(std::make_tuple(Site, Op, Shared));
+    return It == Why.end() ? std::string() : It->second;
+  }
 
 private:
   std::unique_ptr<DeviceCodeView::Listing> L;
   SiteMatcher &Matcher;
+  LineMatcher *ByLine;
   mutable std::map<std::tuple<const clang::Expr *, AccessOp, bool>,
                    std::unique_ptr<CompiledAccess>>
       Cache;
+  mutable std::map<std::tuple<const clang::Expr *, AccessOp, bool>,
+                   std::string>
+      Why;
 };
 } // namespace
 
@@ -53,7 +65,12 @@ const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
     }
   }
   std::unique_ptr<CompiledAccess> A;
-  std::vector<unsigned> Hit = Matcher.match(Site, Op, Of);
+  std::string NotFound;
+  std::vector<unsigned> Hit = ByLine ? ByLine->match(Site, Op, Of, &NotFound)
+                                     : Matcher.match(Site, Op, Of);
+  // nvcc's reasons are its own (an ambiguous line).
+  if (Hit.empty() && ByLine)
+    Why[Key] = NotFound;
   if (!Hit.empty()) {
     A = std::make_unique<CompiledAccess>();
     std::map<std::string, unsigned> Bases;
@@ -77,7 +94,29 @@ DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx,
     : Ctx(Ctx), Compiler(std::move(C)), Budget(BudgetSeconds),
       DumpPtx(std::move(DumpPtx)), Matcher(Ctx) {}
 
+DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx, ptx::Module NvccPtx)
+    : Ctx(Ctx), Budget(0), Nvcc(std::make_unique<ptx::Module>(std::move(NvccPtx))),
+      Matcher(Ctx), Lines(std::make_unique<LineMatcher>(Ctx, Matcher)) {}
+
 DeviceCodeView::~DeviceCodeView() = default;
+
+namespace {
+/// Where each memory instruction of \p L comes from.
+void placeInstructions(DeviceCodeView::Listing &L, SiteMatcher &Matcher) {
+  for (const ptx::Function &F : L.Ptx.Functions) {
+    L.Places.emplace_back();
+    for (const ptx::MemInstr &I : F.Mem) {
+      InstrPlace P;
+      P.Op = I.Op == ptx::MemOp::Load    ? AccessOp::Load
+             : I.Op == ptx::MemOp::Store ? AccessOp::Store
+                                         : AccessOp::Atomic;
+      for (const ptx::SrcLoc &S : I.Locs)
+        P.Locs.push_back({Matcher.real(S.File), S.Line, S.Col});
+      L.Places.back().push_back(std::move(P));
+    }
+  }
+}
+} // namespace
 
 std::shared_ptr<const CompiledCode>
 DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
@@ -85,6 +124,19 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
   auto It = Done.find(Name);
   if (It != Done.end())
     return It->second;
+  if (Nvcc) {
+    std::vector<const ptx::Function *> Fs = Nvcc->reachedFrom(Name);
+    if (Fs.empty()) {
+      LastError = "nvcc's PTX has no kernel " + Name;
+      return Done[Name] = nullptr;
+    }
+    auto L = std::make_unique<Listing>();
+    for (const ptx::Function *F : Fs)
+      L->Ptx.Functions.push_back(*F);
+    placeInstructions(*L, Matcher);
+    return Done[Name] = std::make_shared<PtxKernelCode>(std::move(L), Matcher,
+                                                        Lines.get());
+  }
   if (!Compiler->has(Name))
     return Done[Name] = nullptr;
   if (Budget > 0 && Spent >= Budget) {
@@ -106,17 +158,7 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
   }
   auto L = std::make_unique<Listing>();
   L->Ptx = ptx::parse(*Ptx);
-  for (const ptx::Function &F : L->Ptx.Functions) {
-    L->Places.emplace_back();
-    for (const ptx::MemInstr &I : F.Mem) {
-      InstrPlace P;
-      P.Op = I.Op == ptx::MemOp::Load    ? AccessOp::Load
-             : I.Op == ptx::MemOp::Store ? AccessOp::Store
-                                         : AccessOp::Atomic;
-      for (const ptx::SrcLoc &S : I.Locs)
-        P.Locs.push_back({Matcher.real(S.File), S.Line, S.Col});
-      L->Places.back().push_back(std::move(P));
-    }
-  }
-  return Done[Name] = std::make_shared<PtxKernelCode>(std::move(L), Matcher);
+  placeInstructions(*L, Matcher);
+  return Done[Name] =
+             std::make_shared<PtxKernelCode>(std::move(L), Matcher, nullptr);
 }

@@ -7,6 +7,9 @@
 // functions the compiler did not inline, located at each source access
 // (SiteMatch.h).
 //
+// With --compiler=nvcc the listing is nvcc's, made once for the file, and
+// its instructions are matched by line (LineMatch.h).
+//
 // Compiling costs far more than analyzing on some files (vLLM's
 // fp32_router_gemm.cu: 269 instances of heavily unrolled loops, 40 MB of
 // PTX): the kernels of one file (in one process: each kernel worker has its
@@ -20,6 +23,7 @@
 
 #include "analyzer/CompiledCode.h"
 #include "codegen/DeviceCode.h"
+#include "codegen/LineMatch.h"
 #include "codegen/Ptx.h"
 #include "codegen/SiteMatch.h"
 #include <map>
@@ -40,6 +44,9 @@ public:
   /// appended to ("" : none).
   DeviceCodeView(clang::ASTContext &Ctx, std::unique_ptr<DeviceCompiler> C,
                  double BudgetSeconds, std::string DumpPtx = "");
+  /// nvcc's view (--compiler=nvcc): the PTX nvcc made of the whole file,
+  /// matched to the source accesses by line (LineMatch.h).
+  DeviceCodeView(clang::ASTContext &Ctx, ptx::Module NvccPtx);
   ~DeviceCodeView();
   /// The compiled code of \p Kernel (an instance: its own mangled name);
   /// null when the kernel has no device code (its body has errors), its
@@ -60,10 +67,12 @@ public:
 private:
   clang::ASTContext &Ctx;
   std::unique_ptr<DeviceCompiler> Compiler;
+  std::unique_ptr<ptx::Module> Nvcc;
   double Budget, Spent = 0;
   unsigned Skipped = 0;
   std::string DumpPtx, LastError;
   SiteMatcher Matcher;
+  std::unique_ptr<LineMatcher> Lines; ///< nvcc's view only
   std::map<std::string, std::shared_ptr<const CompiledCode>> Done;
 };
 

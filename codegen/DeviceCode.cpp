@@ -280,7 +280,11 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
   PTO.LoopInterleaving = true;
   PTO.LoopVectorization = true;
   PTO.SLPVectorization = true;
-  PassBuilder PB(TM.get(), PTO);
+  PassInstrumentationCallbacks PIC;
+  PIC.registerShouldRunOptionalPassCallback([](StringRef Pass, Any) {
+    return Pass != "VectorCombinePass";
+  });
+  PassBuilder PB(TM.get(), PTO, std::nullopt, &PIC);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -301,7 +305,9 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
     FPM.addPass(InferAlignmentPass());
     return FPM;
   }()));
+  if (getenv("CCL_DBG_IR")) K->print(llvm::errs(), nullptr);
   MPM.run(*K, MAM);
+  if (getenv("CCL_DBG_IR")) K->print(llvm::errs(), nullptr);
 
   nvccAfterOptimizer(*K);
   // What the backend's IR passes do when it optimizes: locals a copy left
@@ -318,6 +324,7 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
     Late.run(*K, MAM);
   }
 
+  nvccBeforeBackend(*K);
   std::string Ptx;
   {
     raw_string_ostream OS(Ptx);

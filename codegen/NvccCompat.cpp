@@ -27,6 +27,36 @@ namespace {
 /// memmove of a constant size up to 128 bytes becomes loads of the widest
 /// piece its alignment and size allow (at most 16 bytes), all before the
 /// stores (as a memmove needs), at the copy's source location.
+/// The element of the vector pieces a copy moves: the copied class's own
+/// when its fields are all of one 4- or 8-byte scalar type (a float4 moves
+/// as <4 x float>, so the optimizer keeps it one vector of which it
+/// extracts what is used, as NVVM does), else 32-bit integers.
+llvm::Type *copiedElement(MemTransferInst *MT, uint64_t W) {
+  llvm::Type *I32 = llvm::Type::getInt32Ty(MT->getContext());
+  for (llvm::Value *V : {MT->getRawDest(), MT->getRawSource()}) {
+    V = V->stripPointerCasts();
+    llvm::Type *T = nullptr;
+    if (auto *A = dyn_cast<AllocaInst>(V))
+      T = A->getAllocatedType();
+    else if (auto *G = dyn_cast<GetElementPtrInst>(V))
+      T = G->getResultElementType();
+    auto *ST = dyn_cast_or_null<StructType>(T);
+    if (!ST || ST->getNumElements() == 0)
+      continue;
+    llvm::Type *E = ST->getElementType(0);
+    if (!(E->isFloatTy() || E->isDoubleTy() || E->isIntegerTy(32) ||
+          E->isIntegerTy(64)))
+      continue;
+    bool Same = true;
+    for (llvm::Type *F : ST->elements())
+      Same = Same && F == E;
+    uint64_t Bytes = E->getPrimitiveSizeInBits() / 8;
+    if (Same && W % Bytes == 0 && W / Bytes >= 2)
+      return E;
+  }
+  return I32;
+}
+
 void expandSmallCopies(llvm::Module &M, uint64_t MaxBytes) {
   std::vector<MemTransferInst *> Copies;
   for (llvm::Function &F : M)
@@ -45,10 +75,11 @@ void expandSmallCopies(llvm::Module &M, uint64_t MaxBytes) {
       W /= 2;
     IRBuilder<> B(MT);
     LLVMContext &C = M.getContext();
+    llvm::Type *Elem = W >= 8 ? copiedElement(MT, W) : nullptr;
     llvm::Type *T =
         W >= 8
             ? static_cast<llvm::Type *>(FixedVectorType::get(
-                  llvm::Type::getInt32Ty(C), unsigned(W / 4)))
+                  Elem, unsigned(W * 8 / Elem->getPrimitiveSizeInBits())))
             : static_cast<llvm::Type *>(IntegerType::get(C, unsigned(W * 8)));
     std::vector<llvm::Value *> Vals;
     // The optimizer made one copy of a load and a store on other lines
@@ -302,6 +333,66 @@ void restoreLocations(llvm::Module &M) {
     }
 }
 
+/// NVVM keeps a vector load whole unless one element of it is used:
+/// `float4 v = q[i]; use(v.w)` is one 4-byte load at byte 12, `use(v.x +
+/// v.y)` one ld.v4. LLVM's VectorCombine scalarizes both (it is not run,
+/// DeviceCode.cpp); this narrows the loads of which one element is used.
+void narrowSingleElementLoads(llvm::Module &M) {
+  std::vector<std::pair<LoadInst *, unsigned>> Loads;
+  for (llvm::Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      auto *LI = dyn_cast<LoadInst>(&I);
+      if (!LI || !LI->isSimple() || !isa<FixedVectorType>(LI->getType()) ||
+          LI->use_empty())
+        continue;
+      std::optional<uint64_t> Index;
+      bool One = true;
+      for (User *U : LI->users()) {
+        auto *EE = dyn_cast<ExtractElementInst>(U);
+        auto *C = EE ? dyn_cast<ConstantInt>(EE->getIndexOperand()) : nullptr;
+        if (!C || (Index && *Index != C->getZExtValue())) {
+          One = false;
+          break;
+        }
+        Index = C->getZExtValue();
+      }
+      if (One && Index)
+        Loads.push_back({LI, unsigned(*Index)});
+    }
+  for (auto [LI, Index] : Loads) {
+    auto *VT = cast<FixedVectorType>(LI->getType());
+    llvm::Type *E = VT->getElementType();
+    uint64_t Off = Index * (E->getPrimitiveSizeInBits() / 8);
+    IRBuilder<> B(LI);
+    llvm::Value *P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
+                                                  LI->getPointerOperand(), Off);
+    LoadInst *N =
+        B.CreateAlignedLoad(E, P, commonAlignment(LI->getAlign(), Off));
+    N->copyMetadata(*LI);
+    for (User *U : make_early_inc_range(LI->users())) {
+      cast<Instruction>(U)->replaceAllUsesWith(N);
+      cast<Instruction>(U)->eraseFromParent();
+    }
+    LI->eraseFromParent();
+  }
+}
+
+/// The NVPTX backend stores only the changed element of a loaded vector
+/// stored back (`float4 t = p[i]; t.x += 1; p[i] = t;`: st.global.f32);
+/// nvcc stores the vector. A freeze between the insertion and the store
+/// keeps the backend from seeing the pattern (it changes no value).
+void keepVectorStores(llvm::Module &M) {
+  for (llvm::Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      auto *SI = dyn_cast<StoreInst>(&I);
+      if (!SI || !isa<InsertElementInst>(SI->getValueOperand()))
+        continue;
+      auto *Fr = new FreezeInst(SI->getValueOperand(), "", SI->getIterator());
+      Fr->setDebugLoc(SI->getDebugLoc());
+      SI->setOperand(0, Fr);
+    }
+}
+
 } // namespace
 
 void ccl::nvccBeforeOptimizer(ASTContext &Ctx, llvm::Module &M) {
@@ -322,14 +413,17 @@ void ccl::nvccBeforeOptimizer(ASTContext &Ctx, llvm::Module &M) {
   // (ld.shared.v2.b8). Wider copies are split by SROA first, which narrows
   // them as nvcc does (`float4 v = q[i]; use(v.w)` is one 4-byte load at
   // byte 12, located at the copy), and expanded after the optimizer.
-  expandSmallCopies(M, /*MaxBytes=*/4);
+  expandSmallCopies(M, /*MaxBytes=*/128);
   pinLdg(M);
   rememberLocations(M);
 }
 
 void ccl::nvccAfterOptimizer(llvm::Module &M) {
   restoreLocations(M);
+  narrowSingleElementLoads(M);
   expandSmallCopies(M, /*MaxBytes=*/128);
   externalizeMath(M);
   unpinLdg(M);
 }
+
+void ccl::nvccBeforeBackend(llvm::Module &M) { keepVectorStores(M); }

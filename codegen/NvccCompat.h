@@ -28,8 +28,11 @@ namespace ccl {
 /// The adjustments made to clang's IR of \p Ctx before the optimizer.
 void nvccBeforeOptimizer(clang::ASTContext &Ctx, llvm::Module &M);
 
-/// The adjustments made after the optimizer, before the backend.
+/// The adjustments made after the optimizer, before the late IR passes.
 void nvccAfterOptimizer(llvm::Module &M);
+
+/// The adjustments made last, before the NVPTX backend.
+void nvccBeforeBackend(llvm::Module &M);
 
 } // namespace ccl
 #endif

@@ -284,6 +284,17 @@ Module ccl::ptx::parse(StringRef Text) {
       T = T.drop_until([](char C) { return C == ' ' || C == '\t'; }).trim();
     StringRef Opcode =
         T.take_until([](char C) { return C == ' ' || C == '\t'; });
+    // "call.uni (retval0), _Z3fooi, (param0);" or "call.uni _Z3foo, (..);"
+    if (Opcode == "call" || Opcode.starts_with("call.")) {
+      StringRef Rest = T.drop_front(Opcode.size()).trim();
+      if (Rest.starts_with("(") && Rest.contains(')'))
+        Rest = Rest.substr(Rest.find(')') + 1).ltrim(", \t");
+      StringRef Callee = Rest.take_until(
+          [](char C) { return C == ',' || C == ';' || C == ' ' || C == '('; });
+      if (!Callee.empty() && !Callee.starts_with("%"))
+        F->Calls.push_back(Callee.str());
+      continue;
+    }
     // Registers that hold addresses in the thread's stack frame (%SP,
     // %SPL and what is computed from them): a generic access through one
     // is local memory, not a request to global or shared memory.
@@ -325,4 +336,22 @@ Module ccl::ptx::parse(StringRef Text) {
       I.Locs.push_back({resolveName(L.File, Files), L.Line, L.Col});
   }
   return M;
+}
+
+std::vector<const Function *> ccl::ptx::Module::reachedFrom(StringRef Entry) const {
+  std::vector<const Function *> Out;
+  std::set<std::string> Seen;
+  std::vector<std::string> Work{Entry.str()};
+  while (!Work.empty()) {
+    std::string N = std::move(Work.back());
+    Work.pop_back();
+    if (!Seen.insert(N).second)
+      continue;
+    const Function *F = find(N);
+    if (!F)
+      continue;
+    Out.push_back(F);
+    Work.insert(Work.end(), F->Calls.begin(), F->Calls.end());
+  }
+  return Out;
 }

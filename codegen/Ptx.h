@@ -55,11 +55,15 @@ struct Function {
   std::string Name; ///< mangled
   bool Entry = false;
   std::vector<MemInstr> Mem;
+  std::vector<std::string> Calls; ///< functions it calls (direct calls)
 };
 
 struct Module {
   std::vector<Function> Functions;
   const Function *find(llvm::StringRef Name) const;
+  /// \p Entry and the functions it calls, directly or not (those in this
+  /// module).
+  std::vector<const Function *> reachedFrom(llvm::StringRef Entry) const;
 };
 
 /// Reads \p Text. Lines it does not understand are skipped.

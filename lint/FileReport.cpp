@@ -310,6 +310,7 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
   A.Compiled = R.Compiled;
   A.Instructions = R.Instructions;
   A.SourceBytes = R.SourceBytes;
+  A.CompiledBy = R.CompiledBy;
   return A;
 }
 

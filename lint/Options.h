@@ -36,9 +36,10 @@ enum class OutputFormat { Text, Json, Sarif, Html };
 /// compare with a source page the user profiled.
 enum class VerifyMode { None, Cpu, Gpu, NcuCsv, Jit };
 /// --compiler: whose instructions are costed. Clang: clang's own device
-/// code generation on the parsed file (codegen/DeviceCode.h); None: the
+/// code generation on the parsed file (codegen/DeviceCode.h); Nvcc: the
+/// PTX nvcc makes of the file, matched by line (codegen/Nvcc.h); None: the
 /// source accesses as written.
-enum class CompilerView { None, Clang };
+enum class CompilerView { None, Clang, Nvcc };
 /// --report: which findings and accesses are shown. Flagged: certain
 /// findings; Possible: also those that need an unlucky alignment or value;
 /// All: possible findings and a remark for every other access.

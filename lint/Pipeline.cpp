@@ -220,7 +220,8 @@ public:
       S.Parse.Invocation->getFrontendOpts().SkipFunctionBodies = false;
     }
     TUAnalysis TU =
-        analyzeTranslationUnit(Ctx, Opts, AllowInstantiation, S.Parse.ErrorsAt);
+        analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
+                               S.Parse.ErrorsAt, S.Parse.HostFlags);
     phase("analyzed");
     S.Instantiations = TU.Instantiations;
     S.Result.File = S.File;

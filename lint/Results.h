@@ -86,6 +86,8 @@ struct AccessReport {
   AccessRecord::CompiledState Compiled = AccessRecord::CompiledState::NotAsked;
   std::vector<std::string> Instructions;
   unsigned SourceBytes = 0;
+  std::string CompiledBy; ///< "clang -O3", "nvcc -O3"
+
   /// The first check that applies to the record (its memory space), or the
   /// first that flagged it; "" when no enabled check looks at it.
   std::string Check;

@@ -2,6 +2,9 @@
 #include "lint/TranslationUnit.h"
 #include "codegen/CompiledKernel.h"
 #include "codegen/DeviceCode.h"
+#include "codegen/Nvcc.h"
+#include "clang/Basic/LangStandard.h"
+#include "clang/Basic/TargetInfo.h"
 #include "analyzer/RecordCodec.h"
 #include "lint/KernelWorkers.h"
 #include "clang/AST/ASTContext.h"
@@ -59,10 +62,71 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
 /// The compiler view (--compiler): the file's device code, generated once
 /// (each kernel compiled when it is first analyzed). Where it cannot be had,
 /// a remark says so and the source accesses are costed.
+/// nvcc's view: nvcc compiles the main file with the include folders and
+/// macros of the parse (made absolute: nvcc runs in this process's folder),
+/// its language standard and its GPU architecture.
+llvm::Expected<std::unique_ptr<DeviceCodeView>>
+nvccView(ASTContext &Ctx, const LintOptions &Opts,
+         llvm::ArrayRef<std::string> CompileFlags) {
+  llvm::Expected<std::string> Nvcc = findNvcc(Opts.CudaPath);
+  if (!Nvcc)
+    return Nvcc.takeError();
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::vfs::FileSystem &FS = SM.getFileManager().getVirtualFileSystem();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the main file has no path");
+  llvm::SmallString<256> File(Main->getName());
+  FS.makeAbsolute(File);
+  std::vector<std::string> Flags;
+  for (const std::string &F : CompileFlags) {
+    if (llvm::StringRef(F).starts_with("-I")) {
+      llvm::SmallString<256> Dir(llvm::StringRef(F).drop_front(2));
+      FS.makeAbsolute(Dir);
+      Flags.push_back("-I" + std::string(Dir));
+    } else {
+      Flags.push_back(F);
+    }
+  }
+  const LangStandard &Std =
+      LangStandard::getLangStandardForKind(Ctx.getLangOpts().LangStd);
+  // nvcc takes c++NN only (gnu++17 is c++17 with GNU extensions, which
+  // nvcc's host compiler has anyway).
+  llvm::StringRef StdName = Std.getName();
+  if (StdName.consume_front("gnu++") || StdName.consume_front("c++"))
+    Flags.push_back("-std=c++" + StdName.str());
+  llvm::Expected<std::string> Ptx =
+      nvccPtx(*Nvcc, File, Ctx.getTargetInfo().getTargetOpts().CPU, Flags,
+              /*TimeoutSeconds=*/600);
+  if (!Ptx)
+    return Ptx.takeError();
+  if (!Opts.DumpPtx.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Opts.DumpPtx, EC);
+    if (!EC)
+      OS << *Ptx;
+  }
+  return std::make_unique<DeviceCodeView>(Ctx, ptx::parse(*Ptx));
+}
+
 void attachDeviceCode(ASTContext &Ctx, TUAnalysis &TU,
-                      const LintOptions &Opts) {
+                      const LintOptions &Opts,
+                      llvm::ArrayRef<std::string> CompileFlags) {
   if (Opts.Compiler == CompilerView::None || TU.Runs.empty())
     return;
+  if (Opts.Compiler == CompilerView::Nvcc) {
+    auto V = nvccView(Ctx, Opts, CompileFlags);
+    if (!V) {
+      TU.Remarks.push_back({TU.Runs.front().Kernel->getLocation(),
+                            "nvcc's compiled code is not available (" +
+                                llvm::toString(V.takeError()) +
+                                "); accesses are costed as written"});
+      return;
+    }
+    TU.Device = std::move(*V);
+    return;
+  }
   llvm::Expected<std::unique_ptr<DeviceCompiler>> C =
       DeviceCompiler::create(Ctx);
   if (!C) {
@@ -200,7 +264,8 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
 
 TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
                                        bool AllowInstantiation,
-                                       const std::vector<ParseError> &Errors) {
+                                       const std::vector<ParseError> &Errors,
+                                       llvm::ArrayRef<std::string> CompileFlags) {
   TUAnalysis TU;
   TU.Found = collectKernels(Ctx);
   InterpreterOptions HostOpts; // launch shapes from host code
@@ -248,7 +313,7 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       TU.Runs.push_back(std::move(Run));
     }
   }
-  attachDeviceCode(Ctx, TU, Opts);
+  attachDeviceCode(Ctx, TU, Opts, CompileFlags);
   analyzeRuns(Ctx, TU, Opts.KernelJobs);
   remarkUncompiled(TU);
   for (KernelRun &Run : TU.Runs) {

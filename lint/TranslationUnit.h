@@ -62,10 +62,13 @@ struct TUAnalysis {
 /// \p AllowInstantiation, templates the file never instantiates but whose
 /// parameters --assume names yield Instantiations instead of a remark.
 /// Kernels whose definition holds one of \p Errors are not analyzed.
+/// \p CompileFlags (-D, -U, -I of the parse) are nvcc's with
+/// --compiler=nvcc.
 TUAnalysis analyzeTranslationUnit(clang::ASTContext &Ctx,
                                   const LintOptions &Opts,
                                   bool AllowInstantiation,
-                                  const std::vector<ParseError> &Errors = {});
+                                  const std::vector<ParseError> &Errors = {},
+                                  llvm::ArrayRef<std::string> CompileFlags = {});
 
 /// What the enabled checks say about one record.
 struct CheckVerdicts {

@@ -136,6 +136,7 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
         {"state",
          A.Compiled == CS::Instructions ? "instructions" : "not_located"},
         {"instructions", std::move(Instrs)},
+        {"compiler", A.CompiledBy},
         {"source_bytes",
          numOrNull(A.Compiled == CS::Instructions, A.SourceBytes)}};
   }

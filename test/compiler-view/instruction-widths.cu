@@ -16,23 +16,32 @@ __global__ void narrowed_w(const float4 *__restrict__ q, float *o) {
   o[i] = v.w;
 }
 // JSON: "compiled": {
+// JSON-NEXT: "compiler": "clang -O3",
 // JSON-NEXT: "instructions": [
 // JSON-NEXT: "ld.global{{(.nc)?}}.b32 +?"
 // JSON-NEXT: ],
 // JSON-NEXT: "source_bytes": 16,
 // JSON-NEXT: "state": "instructions"
 
-// .x and .y: clang loads the two, `ld.global.nc.v2.b32` (8 bytes); nvcc 13
-// keeps the whole `ld.global.nc.v4.f32 {%f1, %f2, %f3, %f4}, [%rd6];` when
-// more than one element is used. The view is clang's (docs/design.md,
-// "Where clang and nvcc differ").
+// .x and .y of a float4 copied whole: nvcc 13 keeps the whole
+// `ld.global.nc.v4.f32 {%f1, %f2, %f3, %f4}, [%rd6];` when more than one
+// element is used, and so does the view: one 16-byte load per lane, ideal.
 __global__ void fused_xy(const float4 *__restrict__ q, float *o) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float4 v = q[i];
-  // CHECK: :[[@LINE-1]]:14: warning: global load 'q[...]' touches 16 sectors per warp request (ideal 8, 50.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
-  // CHECK: :[[@LINE-2]]:14: note: worst request: warp 0; 32 active lanes, 8 bytes per lane
-  // CHECK: :[[@LINE-3]]:14: note: compiled (clang -O3) to ld.global{{(.nc)?}}.v2.b32 (its place in the access not fixed)
   o[i] = v.x + v.y;
+}
+// JSON: "bytes": 16,
+// JSON: "instructions": [
+// JSON-NEXT: "ld.global{{(.nc)?}}.v4.b32 +0"
+
+// The two fields read one by one (no copy): nvcc
+// `ld.global.v2.f32 {%f1, %f2}, [%rd6];`, 8 of the 16 bytes.
+__global__ void fields_xy(const float4 *q, float *o) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  o[i] = q[i].x + q[i].y;
+  // CHECK: :[[@LINE-1]]:10: warning: global load 'q[i].x' touches 16 sectors per warp request (ideal 8, 50.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
+  // CHECK: :[[@LINE-2]]:10: note: compiled (clang -O3) to ld.global.v2.b32 at byte 0 of the 4-byte access; each instruction is its own request
 }
 
 // .y of a double2: nvcc `ld.global.nc.f64 %fd1, [%rd6+8];`.

@@ -139,6 +139,9 @@ cl::opt<CompilerView> CompilerOpt(
     cl::values(clEnumValN(CompilerView::Clang, "clang",
                           "the code clang generates for the device at -O3 "
                           "(loads narrowed, fused or split as compiled)"),
+               clEnumValN(CompilerView::Nvcc, "nvcc",
+                          "the PTX of the CUDA installation's nvcc -O3 "
+                          "(matched to the accesses by line)"),
                clEnumValN(CompilerView::None, "none",
                           "the source accesses as written")),
     cl::init(CompilerView::Clang), cl::cat(Category));

@@ -24,6 +24,8 @@ FILE.cu carries the expectations as comments (docs/redteam.md):
       all of them; over values are enumerated (loop iterations with a known
       trip count): the worst counts. at=TEXT picks, among accesses of one
       line, the one whose record starts where TEXT first occurs.
+      must=exact: the record must be exact (a certain number: a finding
+      that is certain must not be reported as possible).
   //@rt-skip SPACE OP NAME [kernel=GLOB] [col=N] reason="..."
       a record that is deliberately not checked, and why.
 
@@ -314,6 +316,10 @@ def main(argv):
         lo = min(r[1] for r in res)
         hi_at = next(r[0] for r in res if r[1] == hi)
         lo_at = next(r[0] for r in res if r[1] == lo)
+        if a.kv.get("must") == "exact" and not rec["exact"]:
+            fail("%s: not exact (%s), the annotation (%s) says it must be" % (
+                where, rec.get("holds_for") or rec.get("depends_on"), a.where))
+            continue
         if rec["exact"]:
             stats["exact"] += 1
             bad = None
