@@ -305,9 +305,7 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
     FPM.addPass(InferAlignmentPass());
     return FPM;
   }()));
-  if (getenv("CCL_DBG_IR")) K->print(llvm::errs(), nullptr);
   MPM.run(*K, MAM);
-  if (getenv("CCL_DBG_IR")) K->print(llvm::errs(), nullptr);
 
   nvccAfterOptimizer(*K);
   // What the backend's IR passes do when it optimizes: locals a copy left
