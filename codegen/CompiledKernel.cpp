@@ -20,8 +20,8 @@ double cpuSeconds() {
 class PtxKernelCode : public CompiledCode {
 public:
   PtxKernelCode(std::unique_ptr<DeviceCodeView::Listing> L, SiteMatcher &M,
-                LineMatcher *ByLine)
-      : L(std::move(L)), Matcher(M), ByLine(ByLine) {}
+                LineMatcher *Lines, bool ByLine)
+      : L(std::move(L)), Matcher(M), Lines(Lines), ByLine(ByLine) {}
   const CompiledAccess *lookup(const clang::Expr *Site, AccessOp Op,
                                bool Shared) const override;
   std::string compiler() const override {
@@ -36,7 +36,8 @@ public:
 private:
   std::unique_ptr<DeviceCodeView::Listing> L;
   SiteMatcher &Matcher;
-  LineMatcher *ByLine;
+  LineMatcher *Lines;
+  bool ByLine; ///< nvcc's listing: match by line
   mutable std::map<std::tuple<const clang::Expr *, AccessOp, bool>,
                    std::unique_ptr<CompiledAccess>>
       Cache;
@@ -65,8 +66,15 @@ const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
     }
   }
   std::unique_ptr<CompiledAccess> A;
+  // The assignments that end every arm of a branch: nvcc may make one
+  // instruction of them after the branch, or keep them (LineMatch.h).
+  if (Op != AccessOp::Atomic && Lines->mergeProne(Site)) {
+    Why[Key] = "the arms of its branch all end in an assignment: nvcc may "
+               "merge those into one instruction after the branch";
+    return (Cache[Key] = nullptr).get();
+  }
   std::string NotFound;
-  std::vector<unsigned> Hit = ByLine ? ByLine->match(Site, Op, Of, &NotFound)
+  std::vector<unsigned> Hit = ByLine ? Lines->match(Site, Op, Of, &NotFound)
                                      : Matcher.match(Site, Op, Of);
   // nvcc's reasons are its own (an ambiguous line).
   if (Hit.empty() && ByLine)
@@ -92,7 +100,8 @@ DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx,
                                std::unique_ptr<DeviceCompiler> C,
                                double BudgetSeconds, std::string DumpPtx)
     : Ctx(Ctx), Compiler(std::move(C)), Budget(BudgetSeconds),
-      DumpPtx(std::move(DumpPtx)), Matcher(Ctx) {}
+      DumpPtx(std::move(DumpPtx)), Matcher(Ctx),
+      Lines(std::make_unique<LineMatcher>(Ctx, Matcher)) {}
 
 DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx, ptx::Module NvccPtx)
     : Ctx(Ctx), Budget(0), Nvcc(std::make_unique<ptx::Module>(std::move(NvccPtx))),
@@ -135,7 +144,7 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
       L->Ptx.Functions.push_back(*F);
     placeInstructions(*L, Matcher);
     return Done[Name] = std::make_shared<PtxKernelCode>(std::move(L), Matcher,
-                                                        Lines.get());
+                                                        Lines.get(), true);
   }
   if (!Compiler->has(Name))
     return Done[Name] = nullptr;
@@ -159,6 +168,6 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
   auto L = std::make_unique<Listing>();
   L->Ptx = ptx::parse(*Ptx);
   placeInstructions(*L, Matcher);
-  return Done[Name] =
-             std::make_shared<PtxKernelCode>(std::move(L), Matcher, nullptr);
+  return Done[Name] = std::make_shared<PtxKernelCode>(std::move(L), Matcher,
+                                                      Lines.get(), false);
 }

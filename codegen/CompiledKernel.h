@@ -72,7 +72,7 @@ private:
   unsigned Skipped = 0;
   std::string DumpPtx, LastError;
   SiteMatcher Matcher;
-  std::unique_ptr<LineMatcher> Lines; ///< nvcc's view only
+  std::unique_ptr<LineMatcher> Lines;
   std::map<std::string, std::shared_ptr<const CompiledCode>> Done;
 };
 

@@ -80,6 +80,42 @@ public:
       access(D);
     return true;
   }
+  /// nvcc sinks the stores that end every arm of an if/else or a switch
+  /// into one store, which its line information puts on one arm's line:
+  /// such stores are marked (MergeProne), to be told apart from nothing.
+  bool VisitIfStmt(IfStmt *If) {
+    if (!If->getElse())
+      return true;
+    const Expr *T = lastAssignment(If->getThen());
+    const Expr *E = lastAssignment(If->getElse());
+    if (T && E && sameTarget(T, E)) {
+      MergeProne(T->getBeginLoc());
+      MergeProne(E->getBeginLoc());
+    }
+    // (the locations are those of the assignments' left sides: an
+    // assignment begins where its left side does)
+    return true;
+  }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+    if (!Body)
+      return true;
+    std::vector<const Expr *> Ends;
+    const Stmt *Prev = nullptr;
+    for (const Stmt *C : Body->body()) {
+      if (isa<BreakStmt>(C) && Prev)
+        if (const Expr *A = lastAssignment(Prev))
+          Ends.push_back(A);
+      Prev = C;
+    }
+    if (Ends.size() >= 2 &&
+        llvm::all_of(Ends, [&](const Expr *A) { return sameTarget(A, Ends[0]); }))
+      for (const Expr *A : Ends)
+        MergeProne(A->getBeginLoc());
+    return true;
+  }
+  std::function<void(SourceLocation)> MergeProne;
+
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee())
       if (const IdentifierInfo *II = F->getIdentifier())
@@ -89,6 +125,56 @@ public:
   }
 
 private:
+  /// The assignment \p S ends with (through blocks and case labels).
+  static const Expr *lastAssignment(const Stmt *S) {
+    while (S) {
+      if (const auto *C = dyn_cast<CompoundStmt>(S))
+        S = C->body_empty() ? nullptr : C->body_back();
+      else if (const auto *SC = dyn_cast<SwitchCase>(S))
+        S = SC->getSubStmt();
+      else
+        break;
+    }
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return B->isAssignmentOp() ? B : nullptr;
+    if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E))
+      return O->isAssignmentOp() ? O : nullptr;
+    return nullptr;
+  }
+  /// The variable an assignment's left side is reached from (`o` of
+  /// `o[4 * i] = ...`, `p` of `p->x += ...`); null when none is.
+  static const ValueDecl *target(const Expr *A) {
+    const Expr *E = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(A))
+      E = B->getLHS();
+    else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(A))
+      E = O->getArg(0);
+    while (E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *D = dyn_cast<DeclRefExpr>(E))
+        return D->getDecl();
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+        E = S->getBase();
+      else if (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase();
+      else if (const auto *U = dyn_cast<UnaryOperator>(E))
+        E = U->getSubExpr();
+      else
+        return nullptr;
+    }
+    return nullptr;
+  }
+  /// Whether two assignments write through the same variable, with values
+  /// of one type: the compiler can merge them into one instruction.
+  static bool sameTarget(const Expr *A, const Expr *B) {
+    const ValueDecl *TA = target(A), *TB = target(B);
+    return TA && TA == TB &&
+           A->getType().getCanonicalType() == B->getType().getCanonicalType();
+  }
   /// A local variable's own storage (`v.x` of a local struct, `r[k]` of a
   /// local array): registers or local memory, not a request.
   static bool local(const Expr *E) {
@@ -161,6 +247,13 @@ void ccl::LineMatcher::count() {
     if (!It->second.empty())
       ++Counts[{It->second, SM.getExpansionLineNumber(X)}][unsigned(Op)];
   });
+  V.MergeProne = [&](SourceLocation L) {
+    SourceLocation X = SM.getExpansionLoc(L);
+    PresumedLoc P = SM.getPresumedLoc(X);
+    if (P.isValid())
+      MergeProne.insert(
+          {Paths.real(P.getFilename()), P.getLine(), P.getColumn()});
+  };
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
@@ -209,4 +302,13 @@ ccl::LineMatcher::match(const Expr *Site, AccessOp Op,
     *Why = "no compiled " + std::string(accessOpName(Op)) +
            " on this line (merged with another, optimized away or moved)";
   return Out;
+}
+
+bool ccl::LineMatcher::mergeProne(const Expr *Site) {
+  count();
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(
+      SM.getExpansionLoc(Site->IgnoreParenImpCasts()->getBeginLoc()));
+  return P.isValid() && MergeProne.count({Paths.real(P.getFilename()),
+                                          P.getLine(), P.getColumn()});
 }

@@ -7,7 +7,10 @@
 // lines of the access's expression and no other access of the same kind
 // (load, store, atomic) begins on those lines. When another does, the
 // access is not located ("ambiguous"): it is costed as written, as a worst
-// case, never certain.
+// case, never certain. So is the assignment that ends an arm of a branch
+// whose arms all end in one (mergeProne): nvcc may merge those into one
+// instruction after the join and put it on one arm's line. The clang view
+// asks the same question (CompiledKernel.cpp).
 //
 // Which expressions are accesses is decided syntactically, and generously
 // (a subscript, a dereference, an arrow, a read of a __shared__ or
@@ -23,6 +26,8 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <set>
+#include <tuple>
 #include <string>
 
 namespace ccl {
@@ -37,6 +42,12 @@ public:
   std::vector<unsigned> match(const clang::Expr *Site, AccessOp Op,
                               llvm::ArrayRef<const InstrPlace *> Places,
                               std::string *Why = nullptr);
+  /// Whether \p Site is the left side of an assignment that ends an arm
+  /// of an if/else or switch whose arms all end in one: nvcc may merge
+  /// those into one instruction after the branch (a store, and the load of
+  /// `+=`), or keep them in their arms; which, neither listing says for
+  /// the other compiler.
+  bool mergeProne(const clang::Expr *Site);
   /// How many source accesses of \p Op begin on \p Line of \p File (a real
   /// path).
   unsigned accessesOn(const std::string &File, unsigned Line,
@@ -49,6 +60,9 @@ private:
   bool Counted = false;
   /// (real file, line) -> accesses beginning there, per AccessOp.
   std::map<std::pair<std::string, unsigned>, std::array<unsigned, 3>> Counts;
+  /// Where the left sides of the assignments that end every arm of a
+  /// branch are (file, line, column).
+  std::set<std::tuple<std::string, unsigned, unsigned>> MergeProne;
 };
 
 } // namespace ccl

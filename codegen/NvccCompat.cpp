@@ -13,6 +13,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace llvm;
 using namespace clang;
@@ -28,11 +29,10 @@ namespace {
 /// piece its alignment and size allow (at most 16 bytes), all before the
 /// stores (as a memmove needs), at the copy's source location.
 /// The element of the vector pieces a copy moves: the copied class's own
-/// when its fields are all of one 4- or 8-byte scalar type (a float4 moves
-/// as <4 x float>, so the optimizer keeps it one vector of which it
-/// extracts what is used, as NVVM does), else 32-bit integers.
+/// when its fields are all of one scalar type (a float4 moves as
+/// <4 x float>, a char4 as <4 x i8>, so the optimizer keeps it one vector
+/// of which it extracts what is used, as NVVM does); null otherwise.
 llvm::Type *copiedElement(MemTransferInst *MT, uint64_t W) {
-  llvm::Type *I32 = llvm::Type::getInt32Ty(MT->getContext());
   for (llvm::Value *V : {MT->getRawDest(), MT->getRawSource()}) {
     V = V->stripPointerCasts();
     llvm::Type *T = nullptr;
@@ -44,8 +44,8 @@ llvm::Type *copiedElement(MemTransferInst *MT, uint64_t W) {
     if (!ST || ST->getNumElements() == 0)
       continue;
     llvm::Type *E = ST->getElementType(0);
-    if (!(E->isFloatTy() || E->isDoubleTy() || E->isIntegerTy(32) ||
-          E->isIntegerTy(64)))
+    if (!(E->isFloatTy() || E->isDoubleTy() || E->isIntegerTy(8) ||
+          E->isIntegerTy(16) || E->isIntegerTy(32) || E->isIntegerTy(64)))
       continue;
     bool Same = true;
     for (llvm::Type *F : ST->elements())
@@ -54,7 +54,7 @@ llvm::Type *copiedElement(MemTransferInst *MT, uint64_t W) {
     if (Same && W % Bytes == 0 && W / Bytes >= 2)
       return E;
   }
-  return I32;
+  return nullptr;
 }
 
 void expandSmallCopies(llvm::Module &M, uint64_t MaxBytes) {
@@ -75,12 +75,12 @@ void expandSmallCopies(llvm::Module &M, uint64_t MaxBytes) {
       W /= 2;
     IRBuilder<> B(MT);
     LLVMContext &C = M.getContext();
-    llvm::Type *Elem = W >= 8 ? copiedElement(MT, W) : nullptr;
-    llvm::Type *T =
-        W >= 8
-            ? static_cast<llvm::Type *>(FixedVectorType::get(
-                  Elem, unsigned(W * 8 / Elem->getPrimitiveSizeInBits())))
-            : static_cast<llvm::Type *>(IntegerType::get(C, unsigned(W * 8)));
+    llvm::Type *T = IntegerType::get(C, unsigned(W * 8));
+    if (llvm::Type *Elem = copiedElement(MT, W))
+      T = FixedVectorType::get(Elem,
+                               unsigned(W * 8 / Elem->getPrimitiveSizeInBits()));
+    else if (W >= 8)
+      T = FixedVectorType::get(llvm::Type::getInt32Ty(C), unsigned(W / 4));
     std::vector<llvm::Value *> Vals;
     // The optimizer made one copy of a load and a store on other lines
     // (`T v = in[i]; ... out[i] = v;` is a memmove at the store): the loads
@@ -377,6 +377,71 @@ void narrowSingleElementLoads(llvm::Module &M) {
   }
 }
 
+/// nvcc sinks the stores that end every arm of a branch or switch into one
+/// store after the join (`if (c) o[4*i] = 1; else o[i] = 2;` is one
+/// st.global.f32 of a per-lane address), located at one arm's line; it
+/// keeps the loads in their arms, and a store whose address its arm also
+/// loads from (`lower[k] += x` in each arm). Clang's SimplifyCFG sinks
+/// loads too, so it does not run (DeviceCode.cpp); this sinks the stores
+/// nvcc sinks, at no line: the instruction is no one arm's access (each
+/// arm's record is then costed as written, as a bound).
+void sinkArmStores(llvm::Module &M) {
+  for (llvm::Function &F : M)
+    for (BasicBlock &BB : F) {
+      SmallVector<BasicBlock *, 4> Preds(predecessors(&BB));
+      if (Preds.size() < 2 || BB.hasAddressTaken())
+        continue;
+      SmallVector<StoreInst *, 4> Stores;
+      std::set<BasicBlock *> Seen;
+      for (BasicBlock *P : Preds) {
+        auto *Br = dyn_cast<BranchInst>(P->getTerminator());
+        if (!Br || Br->isConditional() || !Seen.insert(P).second ||
+            Br == &P->front())
+          break;
+        auto *SI = dyn_cast<StoreInst>(Br->getPrevNode());
+        if (!SI || !SI->isSimple())
+          break;
+        if (!Stores.empty() &&
+            (SI->getValueOperand()->getType() !=
+                 Stores[0]->getValueOperand()->getType() ||
+             SI->getPointerAddressSpace() != Stores[0]->getPointerAddressSpace()))
+          break;
+        bool Loaded = false;
+        for (User *U : SI->getPointerOperand()->users())
+          if (auto *I = dyn_cast<LoadInst>(U))
+            Loaded |= I->getParent() == P;
+        if (Loaded)
+          break;
+        Stores.push_back(SI);
+      }
+      if (Stores.size() != Preds.size())
+        continue;
+      IRBuilder<> B(&*BB.getFirstInsertionPt());
+      auto Merge = [&](unsigned Op) -> llvm::Value * {
+        llvm::Value *V0 = Stores[0]->getOperand(Op);
+        if (llvm::all_of(Stores, [&](StoreInst *S) {
+              return S->getOperand(Op) == V0;
+            }))
+          return V0;
+        PHINode *Phi = PHINode::Create(V0->getType(), Stores.size(), "",
+                                       BB.begin());
+        for (StoreInst *S : Stores)
+          Phi->addIncoming(S->getOperand(Op), S->getParent());
+        return Phi;
+      };
+      llvm::Value *Val = Merge(0), *Ptr = Merge(1);
+      Align A = Stores[0]->getAlign();
+      for (StoreInst *S : Stores)
+        A = std::min(A, S->getAlign());
+      StoreInst *N = B.CreateAlignedStore(Val, Ptr, A);
+      if (const DILocation *L = Stores[0]->getDebugLoc().get())
+        N->setDebugLoc(DILocation::get(L->getContext(), 0, 0, L->getScope(),
+                                       L->getInlinedAt()));
+      for (StoreInst *S : Stores)
+        S->eraseFromParent();
+    }
+}
+
 /// The NVPTX backend stores only the changed element of a loaded vector
 /// stored back (`float4 t = p[i]; t.x += 1; p[i] = t;`: st.global.f32);
 /// nvcc stores the vector. A freeze between the insertion and the store
@@ -407,12 +472,12 @@ void ccl::nvccBeforeOptimizer(ASTContext &Ctx, llvm::Module &M) {
   CopyAlignments CA(Ctx);
   CA.TraverseDecl(Ctx.getTranslationUnitDecl());
   alignAggregateCopies(M, CA);
-  // A copy of at most 4 bytes (a char4) is one integer move for nvcc, which
-  // then extracts the bytes it uses (ld.shared.u32): moved so before the
-  // optimizer, which would otherwise narrow it to the bytes used
-  // (ld.shared.v2.b8). Wider copies are split by SROA first, which narrows
-  // them as nvcc does (`float4 v = q[i]; use(v.w)` is one 4-byte load at
-  // byte 12, located at the copy), and expanded after the optimizer.
+  // nvcc moves a copy whole, as vectors of the class's element (a float4
+  // one <4 x float>, a char4 one <4 x i8>), and keeps a vector load whole
+  // unless one element of it is used (narrowSingleElementLoads, after the
+  // optimizer). Moved so before the optimizer, which would otherwise split
+  // the copy into the fields used (SROA) and fuse them again (.x and .y of
+  // a float4: ld.v2). Copies left by the optimizer are expanded after it.
   expandSmallCopies(M, /*MaxBytes=*/128);
   pinLdg(M);
   rememberLocations(M);
@@ -420,6 +485,7 @@ void ccl::nvccBeforeOptimizer(ASTContext &Ctx, llvm::Module &M) {
 
 void ccl::nvccAfterOptimizer(llvm::Module &M) {
   restoreLocations(M);
+  sinkArmStores(M);
   narrowSingleElementLoads(M);
   expandSmallCopies(M, /*MaxBytes=*/128);
   externalizeMath(M);

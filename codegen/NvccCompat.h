@@ -7,10 +7,12 @@
 // the compiler makes"):
 //
 // before the optimizer: extern __shared__ arrays 16-byte aligned; aggregate
-// copies aligned to their class; copies of at most 4 bytes moved whole;
+// copies aligned to their class and moved as vectors of its element;
 // __ldg loads pinned (not narrowed); each access's location remembered;
-// after it: hoisted accesses' locations restored; copies moved as vectors;
-// math without an NVPTX instruction made external calls; __ldg unpinned.
+// after it: hoisted accesses' locations restored; vector loads of which one
+// element is used narrowed to it; copies left moved as vectors; math
+// without an NVPTX instruction made external calls; __ldg unpinned; last,
+// a loaded vector stored back with one element changed stored whole.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_CODEGEN_NVCCCOMPAT_H

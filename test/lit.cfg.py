@@ -65,6 +65,7 @@ if os.path.isdir(os.path.join(cuda, "include")) and os.environ.get("CCL_NO_CUDA"
     config.available_features.add("cuda")
     if os.path.exists(os.path.join(cuda, "bin", "nvcc")):
         config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", os.path.join(cuda, "bin", "nvcc")))
 
 chromium = "/usr/bin/chromium"
 if os.path.exists(chromium):
