@@ -5,7 +5,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include <set>
 
 using namespace clang;
@@ -228,31 +227,27 @@ ccl::LineMatcher::LineMatcher(ASTContext &Ctx, SiteMatcher &Paths)
     : Ctx(Ctx), Paths(Paths) {}
 ccl::LineMatcher::~LineMatcher() = default;
 
+std::optional<std::tuple<std::string, unsigned, unsigned>>
+ccl::LineMatcher::where(SourceLocation L) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (!P.isValid())
+    return std::nullopt;
+  return std::make_tuple(Paths.real(P.getFilename()), P.getLine(),
+                         P.getColumn());
+}
+
 void ccl::LineMatcher::count() {
   if (Counted)
     return;
   Counted = true;
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::map<FileID, std::string> Real;
   AccessCounter V([&](SourceLocation L, AccessOp Op) {
-    SourceLocation X = SM.getExpansionLoc(L);
-    FileID F = SM.getFileID(X);
-    auto It = Real.find(F);
-    if (It == Real.end()) {
-      PresumedLoc P = SM.getPresumedLoc(X);
-      It = Real.emplace(F, P.isValid() ? Paths.real(P.getFilename())
-                                       : std::string())
-               .first;
-    }
-    if (!It->second.empty())
-      ++Counts[{It->second, SM.getExpansionLineNumber(X)}][unsigned(Op)];
+    if (auto W = where(L))
+      ++Counts[{std::get<0>(*W), std::get<1>(*W)}][unsigned(Op)];
   });
   V.MergeProne = [&](SourceLocation L) {
-    SourceLocation X = SM.getExpansionLoc(L);
-    PresumedLoc P = SM.getPresumedLoc(X);
-    if (P.isValid())
-      MergeProne.insert(
-          {Paths.real(P.getFilename()), P.getLine(), P.getColumn()});
+    if (auto W = where(L))
+      MergeProne.insert(*W);
   };
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
@@ -269,14 +264,13 @@ ccl::LineMatcher::match(const Expr *Site, AccessOp Op,
                         ArrayRef<const InstrPlace *> Places, std::string *Why) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Expr *E = Site->IgnoreParens();
-  SourceLocation B = SM.getExpansionLoc(E->getBeginLoc());
-  SourceLocation End = SM.getExpansionLoc(E->getEndLoc());
-  PresumedLoc PB = SM.getPresumedLoc(B);
-  if (!PB.isValid())
+  auto W = where(E->getBeginLoc());
+  if (!W)
     return {};
-  std::string File = Paths.real(PB.getFilename());
-  unsigned First = PB.getLine();
-  unsigned Last = std::max(First, SM.getExpansionLineNumber(End));
+  const std::string &File = std::get<0>(*W);
+  unsigned First = std::get<1>(*W);
+  unsigned Last = std::max(
+      First, SM.getExpansionLineNumber(SM.getExpansionLoc(E->getEndLoc())));
   unsigned Others = 0;
   for (unsigned L = First; L <= Last; ++L)
     Others += accessesOn(File, L, Op);
@@ -306,9 +300,6 @@ ccl::LineMatcher::match(const Expr *Site, AccessOp Op,
 
 bool ccl::LineMatcher::mergeProne(const Expr *Site) {
   count();
-  const SourceManager &SM = Ctx.getSourceManager();
-  PresumedLoc P = SM.getPresumedLoc(
-      SM.getExpansionLoc(Site->IgnoreParenImpCasts()->getBeginLoc()));
-  return P.isValid() && MergeProne.count({Paths.real(P.getFilename()),
-                                          P.getLine(), P.getColumn()});
+  auto W = where(Site->IgnoreParenImpCasts()->getBeginLoc());
+  return W && MergeProne.count(*W);
 }

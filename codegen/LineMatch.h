@@ -23,9 +23,11 @@
 #define CCL_CODEGEN_LINEMATCH_H
 
 #include "codegen/SiteMatch.h"
+#include "clang/Basic/SourceLocation.h"
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <string>
@@ -55,6 +57,9 @@ public:
 
 private:
   void count();
+  /// (real file, line, column) of \p L's expansion; none when invalid.
+  std::optional<std::tuple<std::string, unsigned, unsigned>>
+  where(clang::SourceLocation L);
   clang::ASTContext &Ctx;
   SiteMatcher &Paths;
   bool Counted = false;
