@@ -24,43 +24,67 @@ import tempfile
 TYPE_BYTES = {"8": 1, "16": 2, "32": 4, "64": 8, "128": 16}
 
 
-def parse(text, main):
-    """{kernel: {line: Counter((op, space, bytes))}}"""
+def run_nvcc(nvcc, arch, path, out, flags, cwd=None):
+    """`nvcc -arch=ARCH -ptx -lineinfo -O3 -w PATH -o OUT FLAGS`."""
+    return subprocess.run([nvcc, "-arch=" + arch, "-ptx", "-lineinfo", "-O3", "-w",
+                           path, "-o", out] + flags, capture_output=True, text=True,
+                          cwd=cwd)
+
+
+def memory_instructions(text, main):
+    """Yields (kernel, line, opcode parts, operands) for each global, shared
+    or generic memory instruction of a PTX listing located in the file
+    `main` (a real path); kernel is None inside a .func."""
     files = {}
     for m in re.finditer(r'^\s*\.file\s+(\d+)\s+"([^"]+)"', text, re.M):
         files[int(m.group(1))] = m.group(2)
-    out = {}
-    cur = None
+    real = {}
+    kernel = None
     loc = None
     for line in text.split("\n"):
         t = line.strip()
         m = re.match(r"(?:\.visible\s+|\.weak\s+)?\.entry\s+(\S+?)\(", t)
         if m:
-            cur = out.setdefault(m.group(1), collections.defaultdict(collections.Counter))
-            loc = None
+            kernel, loc = m.group(1), None
             continue
         if re.match(r"(?:\.visible\s+|\.weak\s+)?\.func", t):
-            cur = None
+            kernel, loc = None, None
             continue
         m = re.match(r"\.loc\s+(\d+)\s+(\d+)", t)
         if m:
             loc = (int(m.group(1)), int(m.group(2)))
             continue
-        if cur is None or loc is None:
+        if loc is None or not t:
             continue
         if t.startswith("@"):
             t = t.split(None, 1)[1] if " " in t else t
-        op = t.split(None, 1)[0] if t else ""
+        fields = t.split(None, 1)
+        op, rest = fields[0], fields[1] if len(fields) > 1 else ""
         parts = op.split(".")
         if parts[0] not in ("ld", "ldu", "st", "atom", "red"):
             continue
+        if set(parts) & {"param", "local", "const"}:
+            continue
+        f = files.get(loc[0], "")
+        if f not in real:
+            real[f] = os.path.realpath(f)
+        if real[f] != main:
+            continue
+        yield kernel, loc[1], parts, rest.strip()
+
+
+def parse(text, main):
+    """{kernel: {line: Counter((op, space, bytes))}}"""
+    out = {}
+    for kernel, line, parts, _ in memory_instructions(text, main):
+        if kernel is None:
+            continue
+        cur = out.setdefault(kernel, collections.defaultdict(collections.Counter))
         space = "generic"
         if "global" in parts:
             space = "global"
         elif any(p.startswith("shared") for p in parts):
             space = "shared"
-        elif set(parts) & {"param", "local", "const"}:
-            continue
         elems = 1
         width = 0
         for p in parts[1:]:
@@ -73,11 +97,8 @@ def parse(text, main):
                 width = 4
         if not width:
             continue
-        f = files.get(loc[0], "")
-        if os.path.realpath(f) != main:
-            continue
         kind = {"ld": "load", "ldu": "load", "st": "store"}.get(parts[0], "atomic")
-        cur[loc[1]][(kind, space, width * elems)] += 1
+        cur[line][(kind, space, width * elems)] += 1
     return out
 
 
@@ -116,9 +137,7 @@ def compare(lint, nvcc, arch, path, flags, counts=False, cwd=None):
     with tempfile.TemporaryDirectory() as d:
         nv = os.path.join(d, "nvcc.ptx")
         cl = os.path.join(d, "clang.ptx")
-        r = subprocess.run([nvcc, "-arch=" + arch, "-ptx", "-lineinfo", "-O3", "-w",
-                            path, "-o", nv] + flags, capture_output=True, text=True,
-                           cwd=cwd)
+        r = run_nvcc(nvcc, arch, path, nv, flags, cwd)
         if r.returncode != 0:
             return ("nvcc failed: " + r.stderr.strip().split("\n")[0][:200],
                     [], 0, collections.Counter(), [])

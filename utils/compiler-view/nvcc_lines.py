@@ -19,42 +19,29 @@ import subprocess
 import sys
 import tempfile
 
-MEM = re.compile(r"^(?:@%\w+\s+)?((?:ld|ldu|st|atom|red)\.[\w.:]+)\s+(.*)$")
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import compare_ptx  # noqa: E402
 
 
 def nvcc_lines(path, nvcc, arch, flags):
+    """{line: ["//@nvcc OPCODE [+DISP]", ...]} of the main file."""
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "f.ptx")
-        r = subprocess.run([nvcc, "-arch=" + arch, "-ptx", "-lineinfo", "-O3", "-w",
-                            path, "-o", out] + flags, capture_output=True, text=True)
+        r = compare_ptx.run_nvcc(nvcc, arch, path, out, flags)
         if r.returncode != 0:
             sys.exit("nvcc failed: " + r.stderr.strip()[:400])
         text = open(out).read()
-    files = {int(m.group(1)): m.group(2) for m in
-             re.finditer(r'^\s*\.file\s+(\d+)\s+"([^"]+)"', text, re.M)}
-    main = os.path.realpath(path)
     per = {}
-    cur = None
-    for line in text.split("\n"):
-        t = line.strip()
-        m = re.match(r"\.loc\s+(\d+)\s+(\d+)", t)
-        if m:
-            f = files.get(int(m.group(1)), "")
-            cur = int(m.group(2)) if os.path.realpath(f) == main else None
-            continue
-        m = MEM.match(t)
-        if not m or cur is None:
-            continue
-        op = m.group(1)
-        if any(s in op.split(".") for s in ("param", "local", "const")):
-            continue
-        addr = re.search(r"\[([^\]]+)\]", m.group(2))
+    for _, line, parts, operands in compare_ptx.memory_instructions(
+            text, os.path.realpath(path)):
+        addr = re.search(r"\[([^\]]+)\]", operands)
         disp = ""
         if addr:
             dm = re.search(r"\+\s*(-?\d+)$", addr.group(1))
             disp = " [+%s]" % (dm.group(1) if dm else "0")
-        entry = "//@nvcc %s%s" % (op, disp)
-        lst = per.setdefault(cur, [])
+        entry = "//@nvcc %s%s" % (".".join(parts), disp)
+        lst = per.setdefault(line, [])
         if entry not in lst:
             lst.append(entry)
     return per

@@ -102,6 +102,15 @@ for b in sorted(by):
 
 
 # ------------------------------------------------------------------ lists
+def verdict(v):
+    """What two runs are compared by: status and numbers."""
+    return (v['status'], v.get('sectors'), v.get('ideal'))
+
+
+def short(v):
+    return f"{v['status']} {v.get('sectors')}/{v.get('ideal')}"
+
+
 def fmt_v(v):
     if v['status'] in ('unmatched', 'no linter run'):
         return v['status'] + ' (' + v.get('how', '') + ')'
@@ -138,8 +147,8 @@ for r in rows:
         continue
     n += 1
     dv, nv = r['driver.clang'], r['kernel.none']
-    dtxt = '' if (dv['status'], dv.get('sectors'), dv.get('ideal')) == (v['status'], v.get('sectors'), v.get('ideal')) else f"{dv['status']}: {fmt_v(dv)}" + (f"; {why(dv)}" if dv['status'] in ('possible',) else '')
-    ntxt = '' if (nv['status'], nv.get('sectors'), nv.get('ideal')) == (v['status'], v.get('sectors'), v.get('ideal')) else f"{nv['status']}: {fmt_v(nv)}"
+    dtxt = '' if verdict(dv) == verdict(v) else f"{dv['status']}: {fmt_v(dv)}" + (f"; {why(dv)}" if dv['status'] in ('possible',) else '')
+    ntxt = '' if verdict(nv) == verdict(v) else f"{nv['status']}: {fmt_v(nv)}"
     expr = (v.get('expr') or '').replace('|', '\\|')
     P(f"| {n} | {r['bench']} / {r['input']} | {src(r)}:{r['line']}:{r['column']} ({r['op']}, {r['lane_bytes'] or '?'}) | {expr} | {r['avg']:.3f} ({r['min']}–{r['max']}, {r['count']}) | {fmt_v(v)} | {v['status']} | {sector_cat(v)} | {why(v).replace('|', '/')} | {dtxt.replace('|', '/')} | {ntxt} |")
 
@@ -153,25 +162,25 @@ for r in rows:
         continue
     v = r['kernel.clang']
     P(f"| {r['bench']} / {r['input']} | {src(r)}:{r['line']}:{r['column']} ({r['op']}) | {v.get('expr')} | {r['avg']:.3f} ({r['count']}) | " +
-      ' | '.join(f"{r[c]['status']} {r[c].get('sectors')}/{r[c].get('ideal')}" for c, _ in CFGS) + f" | {why(v)} |")
+      ' | '.join(short(r[c]) for c, _ in CFGS) + f" | {why(v)} |")
 
 P('\n### Rows whose verdict differs between the compiler view and --compiler=none (kernel-file run)\n')
 P('| benchmark / input | file:line:col (op) | GD avg | compiler view | --compiler=none | compiled instructions | reason (compiler view) |')
 P('|---|---|---|---|---|---|---|')
 for r in rows:
     a, b = r['kernel.clang'], r['kernel.none']
-    if (a['status'], a.get('sectors'), a.get('ideal')) == (b['status'], b.get('sectors'), b.get('ideal')):
+    if verdict(a) == verdict(b):
         continue
-    P(f"| {r['bench']} / {r['input']} | {src(r)}:{r['line']}:{r['column']} ({r['op']}) | {r['avg']:.3f} | {a['status']} {a.get('sectors')}/{a.get('ideal')} | {b['status']} {b.get('sectors')}/{b.get('ideal')} | {a.get('instr')} | {why(a).replace('|', '/')} |")
+    P(f"| {r['bench']} / {r['input']} | {src(r)}:{r['line']}:{r['column']} ({r['op']}) | {r['avg']:.3f} | {short(a)} | {short(b)} | {a.get('instr')} | {why(a).replace('|', '/')} |")
 
 P('\n### Rows whose verdict differs between the kernel-file run and the driver-file run (compiler view)\n')
 P('| benchmark / input | file:line:col (op) | GD avg | kernel-file run | block shape | driver-file run | block shape |')
 P('|---|---|---|---|---|---|---|')
 for r in rows:
     a, b = r['kernel.clang'], r['driver.clang']
-    if (a['status'], a.get('sectors'), a.get('ideal')) == (b['status'], b.get('sectors'), b.get('ideal')):
+    if verdict(a) == verdict(b):
         continue
-    P(f"| {r['bench']} / {r['input']} | {src(r)}:{r['line']}:{r['column']} ({r['op']}) | {r['avg']:.3f} | {a['status']} {a.get('sectors')}/{a.get('ideal')} | {(a.get('block') or '')[:60]} | {b['status']} {b.get('sectors')}/{b.get('ideal')} | {(b.get('block') or '')[:60]} |")
+    P(f"| {r['bench']} / {r['input']} | {src(r)}:{r['line']}:{r['column']} ({r['op']}) | {r['avg']:.3f} | {short(a)} | {(a.get('block') or '')[:60]} | {short(b)} | {(b.get('block') or '')[:60]} |")
 
 P('\n### Match methods (compiler view, kernel-file run)\n')
 c = collections.Counter(r['kernel.clang'].get('how', '').split(' of ')[0].split(" at col")[0] for r in rows)
