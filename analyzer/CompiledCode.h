@@ -87,6 +87,14 @@ public:
     (void)Site, (void)Op, (void)Shared;
     return "";
   }
+  /// Whether \p Site is an assignment ending every arm of a branch, which
+  /// the compiler may make one instruction after the branch (lookup() is
+  /// then null). In a warp whose lanes all take one arm that instruction is
+  /// this access as written.
+  virtual bool mergedAtJoin(const clang::Expr *Site, AccessOp Op) const {
+    (void)Site, (void)Op;
+    return false;
+  }
 };
 
 } // namespace ccl

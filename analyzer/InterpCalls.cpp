@@ -467,6 +467,12 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
     F.Discard = true;
     DiscardFor = nullptr;
   }
+  if (ReadAtFor && ReadAtFor == FD && ReadAtCall == CallSite) {
+    F.ReadAt = ReadAtCall;
+    F.ReadAtFn = Frames.empty() ? nullptr : Frames.back().Fn;
+    ReadAtFor = nullptr;
+    ReadAtCall = nullptr;
+  }
   // A reference to a caller's local is passed in by value and its final
   // value copied back out (an out-parameter), so the callee's paths and
   // loops treat it as one of its own variables.

@@ -174,9 +174,21 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
     return eval(Sub, M);
   }
   // Reading the reference a call returns (std::min, an accessor): the
-  // call's value (an inlined callee reads the memory itself).
-  if (isa<CallExpr>(Sub->IgnoreParens()))
-    return eval(Sub, M);
+  // call's value (an inlined callee reads the memory itself; a load of the
+  // lvalue it returns is the caller's, at the call: Frame::ReadAt).
+  if (const auto *CE = dyn_cast<CallExpr>(Sub->IgnoreParens())) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && FD->getReturnType()->isReferenceType())
+      if (const FunctionDecl *Def =
+              followedDefinition(FD, Ctx.getSourceManager())) {
+        ReadAtFor = Def;
+        ReadAtCall = CE;
+      }
+    Value V = eval(Sub, M);
+    ReadAtFor = nullptr;
+    ReadAtCall = nullptr;
+    return V;
+  }
   // A field of the dim3 a cooperative groups call returns
   // (block.thread_index().x): InterpWarp.cpp.
   if (const auto *ME = dyn_cast<MemberExpr>(strip(Sub)))

@@ -550,6 +550,13 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
     return;
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
   Ev.Fn = Frames.empty() ? nullptr : Frames.back().Fn;
+  // The returned lvalue of a reference-returning callee, read by the
+  // caller: the load is the caller's, at the call (Frame::ReadAt).
+  if (ReturnedRead && Op == AccessOp::Load && !Frames.empty() &&
+      Frames.back().ReadAt && Site->IgnoreParens() == ReturnedRead) {
+    Ev.Site = Frames.back().ReadAt;
+    Ev.Fn = Frames.back().ReadAtFn;
+  }
   // A trip that runs only if an undecided loop condition lets it
   // (InterpStmt.cpp, execLoop): its lanes may all be inactive.
   // So is an access after a case split (caseSplit): the case may not happen.

@@ -348,7 +348,10 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
     return LaneMask{};
   }
   if (const Expr *RV = S->getRetValue()) {
+    const Expr *SavedRead = ReturnedRead;
+    ReturnedRead = Frames.back().ReadAt ? RV->IgnoreParens() : nullptr;
     Value V = eval(RV, M);
+    ReturnedRead = SavedRead;
     Frame &F = Frames.back(); // after eval: calls may grow Frames
     // Lanes that may have returned at an earlier return (a condition not
     // decided in them) keep a value only where both returns agree.

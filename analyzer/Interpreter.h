@@ -224,6 +224,12 @@ private:
     /// The caller discards the reference this function returns: its
     /// `return *this;` reads nothing.
     bool Discard = false;
+    /// The caller reads the reference this function returns by value
+    /// (`float x = b[i];` through an operator[] returning a reference): the
+    /// call expression, where the load is made (clang and nvcc locate it
+    /// there), and the caller's function.
+    const clang::Expr *ReadAt = nullptr;
+    const clang::FunctionDecl *ReadAtFn = nullptr;
     std::optional<LValue> RetRef;
   };
   using VarMap = std::map<const clang::VarDecl *, Binding>;
@@ -808,6 +814,13 @@ private:
   /// evalDiscarded -> callFunction: the callee whose returned reference is
   /// thrown away by the caller (`a = b;` through a user operator=).
   const clang::FunctionDecl *DiscardFor = nullptr;
+  /// evalLValueToRValue -> callFunction: the callee whose returned
+  /// reference the caller reads, and the call expression (Frame::ReadAt).
+  const clang::FunctionDecl *ReadAtFor = nullptr;
+  const clang::Expr *ReadAtCall = nullptr;
+  /// execReturn -> record: the returned lvalue read for a Frame::ReadAt
+  /// caller; its load is recorded at the call.
+  const clang::Expr *ReturnedRead = nullptr;
   /// The by-copy captures of each lambda as its closure was made
   /// (evalLambda), bound again in every call of its operator().
   std::map<const clang::CXXRecordDecl *,

@@ -141,6 +141,11 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   using CS = AccessRecord::CompiledState;
   if (!CA && CC && Ev.Obj && R.Compiled == CS::NotAsked)
     R.Compiled = CS::NotLocated;
+  // An assignment the compiler may merge with the other arms' into one
+  // instruction after the branch, executed by every lane of the warp: no
+  // lane took another arm, so that instruction is this access as written.
+  bool WholeWarpMerged = !CA && CC && Ev.Obj && Ev.Mask.Must == kAllLanes &&
+                         CC->mergedAtJoin(Ev.Site, Ev.Op);
   if (CC && Ev.Obj && R.CompiledBy.empty())
     R.CompiledBy = CC->compiler();
   bool First = R.Instances == 0;
@@ -189,7 +194,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   // another access's instruction, removed, or moved to no line. The source
   // access's cost is what it costs if it is a request of its own: a worst
   // case, nothing certain.
-  if (R.Compiled == CS::NotLocated) {
+  if (R.Compiled == CS::NotLocated && !WholeWarpMerged) {
     R.Exact = false;
     std::string Why = CC->whyNotLocated(Ev.Site, Ev.Op, SpaceKey == 1);
     R.DependsOn.insert(Why.empty()

@@ -32,6 +32,9 @@ public:
     auto It = Why.find(std::make_tuple(Site, Op, Shared));
     return It == Why.end() ? std::string() : It->second;
   }
+  bool mergedAtJoin(const clang::Expr *Site, AccessOp Op) const override {
+    return Op != AccessOp::Atomic && Lines->mergeProne(Site);
+  }
 
 private:
   std::unique_ptr<DeviceCodeView::Listing> L;

@@ -239,11 +239,11 @@ ccl::DeviceCompiler::create(ASTContext &Ctx) {
 
 ccl::DeviceCompiler::~DeviceCompiler() = default;
 
-Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
+Expected<std::unique_ptr<llvm::Module>>
+ccl::DeviceCompiler::optimized(StringRef Kernel) {
   if (!Kernels.count(Kernel.str()))
     return createStringError(inconvertibleErrorCode(),
                              "no device code for this kernel");
-  Errors->First.clear();
   // The kernel alone, with the device functions it reaches and every
   // variable (the other functions' bodies are not copied).
   std::set<const llvm::Function *> Reached;
@@ -323,6 +323,14 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
   }
 
   nvccBeforeBackend(*K);
+  return K;
+}
+
+Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
+  Errors->First.clear();
+  Expected<std::unique_ptr<llvm::Module>> K = optimized(Kernel);
+  if (!K)
+    return K.takeError();
   std::string Ptx;
   {
     raw_string_ostream OS(Ptx);
@@ -332,7 +340,7 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
                                 CodeGenFileType::AssemblyFile))
       return createStringError(inconvertibleErrorCode(),
                                "the NVPTX backend cannot write PTX");
-    CG.run(*K);
+    CG.run(**K);
   }
   if (!Errors->First.empty())
     return createStringError(inconvertibleErrorCode(),

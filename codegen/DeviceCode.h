@@ -45,6 +45,10 @@ public:
   ~DeviceCompiler();
   /// Whether the IR has a body for the kernel named \p Kernel (mangled).
   bool has(llvm::StringRef Kernel) const { return Kernels.count(Kernel.str()); }
+  /// Kernel \p Kernel and the device functions it reaches as the NVPTX
+  /// backend receives them: optimized (-O3 and what makes the widths
+  /// nvcc's), in this compiler's LLVM context. --verify=jit runs this code.
+  llvm::Expected<std::unique_ptr<llvm::Module>> optimized(llvm::StringRef Kernel);
   /// The PTX of kernel \p Kernel and the device functions it calls.
   llvm::Expected<std::string> ptxFor(llvm::StringRef Kernel);
 

@@ -245,7 +245,6 @@ void FileReporter::verify(TUAnalysis &TU) {
   if (Opts.Verify == VerifyMode::None || TU.Runs.empty())
     return;
   Verify.emplace(Opts, Out.File, Parse.HostFlags);
-  Verify->setInvocation(Parse.Invocation);
   if (Error E = Verify->run(Ctx, TU.Runs))
     fileNote(std::string(Opts.Verify == VerifyMode::Gpu      ? "--verify=gpu: "
                          : Opts.Verify == VerifyMode::NcuCsv ? "--ncu-csv: "

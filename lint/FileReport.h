@@ -15,10 +15,6 @@
 #include "lint/TranslationUnit.h"
 #include <memory>
 
-namespace clang {
-class CompilerInvocation;
-}
-
 namespace ccl {
 
 /// What the parse itself left behind.
@@ -29,8 +25,6 @@ struct ParseState {
   std::vector<ParseError> ErrorsAt;
   /// -D/-I flags of the parse, for the --verify build.
   std::vector<std::string> HostFlags;
-  /// The parse's compiler invocation, for --verify=jit's device build.
-  std::shared_ptr<clang::CompilerInvocation> Invocation;
 };
 
 /// Fills \p Out (accesses, findings, notes, text, summary) from \p TU.

@@ -213,12 +213,6 @@ public:
     for (const auto &E : CI.getHeaderSearchOpts().UserEntries)
       if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
         S.Parse.HostFlags.push_back("-I" + E.Path);
-    if (Opts.Verify == VerifyMode::Jit) {
-      // The JIT compiles the file: every body.
-      S.Parse.Invocation =
-          std::make_shared<CompilerInvocation>(CI.getInvocation());
-      S.Parse.Invocation->getFrontendOpts().SkipFunctionBodies = false;
-    }
     TUAnalysis TU =
         analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
                                S.Parse.ErrorsAt, S.Parse.HostFlags);

@@ -66,7 +66,7 @@ Error Verification::runJit(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
   JC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
   if (!Opts.VerifyOutput.empty())
     JC.KeepDir = Opts.VerifyOutput + "/" + sys::path::stem(File).str();
-  Jit = std::make_unique<JitVerifier>(Ctx, Invocation, JC);
+  Jit = std::make_unique<JitVerifier>(Ctx, JC);
   for (KernelRun &R : Runs)
     R.Launch = Jit->addLaunch(R.Kernel, R.Name, R.Shape.Dim);
   if (Error E = Jit->run()) {

@@ -31,10 +31,6 @@ public:
   /// each run's Launch or NotRunnable. On failure returns the reason and
   /// every record's verdict is NotVerified.
   llvm::Error run(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
-  /// The parse's invocation: --verify=jit compiles the device code with it.
-  void setInvocation(std::shared_ptr<clang::CompilerInvocation> I) {
-    Invocation = std::move(I);
-  }
 
   /// Fills \p Out's Verdict and measurements for record \p R of \p Run and
   /// returns the sentence that says so ("" when there is nothing to say).
@@ -79,7 +75,6 @@ private:
   /// --ncu-csv: per KernelRun::Launch, the export's launches of the kernel.
   std::vector<std::vector<const NcuLaunch *>> NcuLaunches;
   std::unique_ptr<JitVerifier> Jit; ///< --verify=jit
-  std::shared_ptr<clang::CompilerInvocation> Invocation;
   llvm::Error runJit(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
   unsigned Compared = 0, Confirmed = 0, Refuted = 0, WithinBound = 0,
            NotExecuted = 0;

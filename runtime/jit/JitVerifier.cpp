@@ -1,5 +1,6 @@
 //===- JitVerifier.cpp - Execute the device code clang compiles -----------===//
 #include "runtime/jit/JitVerifier.h"
+#include "codegen/DeviceCode.h"
 #include "codegen/AstErrors.h"
 #include "codegen/SiteMatch.h"
 #include "clang/AST/ASTContext.h"
@@ -124,12 +125,9 @@ double cpuSeconds() {
 
 struct JitVerifier::Impl {
   ASTContext &Ctx;
-  std::shared_ptr<CompilerInvocation> Inv;
   Config C;
   std::vector<LaunchRec> Launches;
-  // The compiled module and what the instrumentation recorded.
-  std::unique_ptr<LLVMContext> LCtx;
-  std::unique_ptr<llvm::Module> M;
+  // What the instrumentation recorded.
   std::vector<SiteInfo> Sites;
   /// Where each site comes from (SiteMatch.h); AddrLocs: where its address
   /// was computed (the pointer operand's own location and the calls it was
@@ -143,13 +141,13 @@ struct JitVerifier::Impl {
   std::map<const Expr *, std::string> NoSite;
   std::unique_ptr<orc::LLJIT> J;
   mutable ccl::SiteMatcher Matcher;
-  std::string Bitcode;       ///< the retargeted module, for one copy per launch
+  /// Each kernel's retargeted module, for one copy per launch.
+  std::map<std::string, std::string> Bitcode;
   std::string SessionErrors; ///< what the JIT session reported meanwhile
 
-  Impl(ASTContext &Ctx, std::shared_ptr<CompilerInvocation> Inv, Config C)
-      : Ctx(Ctx), Inv(std::move(Inv)), C(std::move(C)), Matcher(Ctx) {}
+  Impl(ASTContext &Ctx, Config C)
+      : Ctx(Ctx), C(std::move(C)), Matcher(Ctx) {}
 
-  Expected<std::unique_ptr<llvm::Module>> compile();
   void devicePasses(llvm::Module &Mod);
   void retarget(llvm::Module &Mod);
   void instrument(Function &F, int KernelIndex);
@@ -163,10 +161,8 @@ struct JitVerifier::Impl {
   const std::string &real(const std::string &P) { return Matcher.real(P); }
 };
 
-JitVerifier::JitVerifier(ASTContext &Ctx,
-                         std::shared_ptr<CompilerInvocation> Invocation,
-                         Config C)
-    : P(std::make_unique<Impl>(Ctx, std::move(Invocation), std::move(C))) {}
+JitVerifier::JitVerifier(ASTContext &Ctx, Config C)
+    : P(std::make_unique<Impl>(Ctx, std::move(C))) {}
 JitVerifier::~JitVerifier() = default;
 
 unsigned JitVerifier::addLaunch(const FunctionDecl *Kernel,
@@ -226,247 +222,11 @@ void initTargets() {
   (void)Done;
 }
 
-/// Errors that leave the device code as nvcc would compile it: nvcc accepts
-/// a __shared__ variable of a class type with a constructor (cuda::barrier,
-/// initialized by the kernel itself; its "initializer" is never run on the
-/// GPU), and clang's code generation gives such a variable no initializer
-/// either.
-bool tolerable(unsigned ID) {
-  return ID == clang::diag::err_shared_var_init ||
-         ID == clang::diag::err_dynamic_var_init;
-}
-
-/// Clang's errors, the first few kept for the reason.
-class FirstErrors : public DiagnosticConsumer {
-public:
-  std::string Text;
-  unsigned Intolerable = 0; ///< errors other than tolerable() ones
-  /// Where the intolerable errors are (one may turn out to be in host
-  /// code, which the device compile does not generate).
-  std::vector<SourceLocation> Pending;
-  bool Fatal = false;
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level >= DiagnosticsEngine::Error && !tolerable(Info.getID())) {
-      ++Intolerable;
-      Pending.push_back(Info.getLocation());
-      Fatal |= Level == DiagnosticsEngine::Fatal;
-    }
-    if (Level < DiagnosticsEngine::Error || Text.size() > 300)
-      return;
-    SmallString<128> Msg;
-    Info.FormatDiagnostic(Msg);
-    std::string Where;
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      PresumedLoc PL =
-          Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (PL.isValid())
-        Where = sys::path::filename(PL.getFilename()).str() + ":" +
-                std::to_string(PL.getLine()) + ": ";
-    }
-    Text += (Text.empty() ? "" : "; ") + Where + std::string(Msg);
-  }
-};
 } // namespace
 
-namespace {
-/// Forwards to clang's code generator; when every error so far is
-/// tolerable(), the engine's error state is cleared before the end of the
-/// translation unit, where the generator would otherwise drop the module.
-class TolerantConsumer : public clang::MultiplexConsumer {
-public:
-  TolerantConsumer(std::unique_ptr<clang::ASTConsumer> Inner,
-                   DiagnosticsEngine &Diags, FirstErrors &Errors)
-      : MultiplexConsumer(std::move(Inner)), Diags(Diags), Errors(Errors) {}
-  void Initialize(ASTContext &C) override {
-    Ctx = &C;
-    MultiplexConsumer::Initialize(C);
-  }
-  /// A function whose body has an error (an invalid declaration, an
-  /// expression clang could not build) is not generated: code generation
-  /// cannot handle them. The analysis does not analyze such a kernel either.
-  bool HandleTopLevelDecl(clang::DeclGroupRef D) override {
-    for (clang::Decl *X : D)
-      absolve(X, 0);
-    forgive();
-    llvm::SmallVector<clang::Decl *, 4> Keep;
-    for (clang::Decl *X : D)
-      if (!hasErrors(X))
-        Keep.push_back(X);
-    if (Keep.size() == (size_t)std::distance(D.begin(), D.end()))
-      return MultiplexConsumer::HandleTopLevelDecl(D);
-    if (Keep.empty())
-      return true;
-    return MultiplexConsumer::HandleTopLevelDecl(
-        Keep.size() == 1 ? clang::DeclGroupRef(Keep[0])
-                         : clang::DeclGroupRef(clang::DeclGroup::Create(
-                               *Ctx, Keep.data(), Keep.size())));
-  }
-  void HandleInlineFunctionDefinition(FunctionDecl *D) override {
-    absolve(D, 0);
-    forgive();
-    MultiplexConsumer::HandleInlineFunctionDefinition(D);
-  }
-  void HandleInterestingDecl(clang::DeclGroupRef D) override {
-    forgive();
-    MultiplexConsumer::HandleInterestingDecl(D);
-  }
-  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *D) override {
-    forgive();
-    MultiplexConsumer::HandleCXXImplicitFunctionInstantiation(D);
-  }
-  void HandleTranslationUnit(ASTContext &C) override {
-    forgive();
-    MultiplexConsumer::HandleTranslationUnit(C);
-  }
-
-private:
-  bool hasErrors(clang::Decl *D) {
-    if (Errors.Intolerable != 0 || !Diags.getClient() ||
-        !Diags.getClient()->getNumErrors())
-      return false; // no error, or code generation stops anyway
-    auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || !FD->doesThisDeclarationHaveABody())
-      return false;
-    return ccl::functionHasErrors(FD);
-  }
-  /// Errors inside the body of a host function are not the device code's:
-  /// clang parses host code in a device compile but does not generate it
-  /// (the user's host code: std::max on mixed types, isfinite, ...).
-  void absolve(clang::Decl *D, int Depth) {
-    if (Errors.Pending.empty() || Errors.Fatal || Depth > 8 || !Ctx)
-      return;
-    if (auto *FT = dyn_cast<clang::FunctionTemplateDecl>(D))
-      D = FT->getTemplatedDecl();
-    if (auto *FD = dyn_cast<FunctionDecl>(D)) {
-      if (!FD->doesThisDeclarationHaveABody() ||
-          FD->hasAttr<clang::CUDADeviceAttr>() ||
-          FD->hasAttr<clang::CUDAGlobalAttr>())
-        return;
-      const SourceManager &SM = Ctx->getSourceManager();
-      clang::SourceRange R(SM.getExpansionLoc(FD->getBeginLoc()),
-                           SM.getExpansionLoc(FD->getEndLoc()));
-      auto &P = Errors.Pending;
-      size_t Before = P.size();
-      P.erase(std::remove_if(
-                  P.begin(), P.end(),
-                  [&](SourceLocation L) {
-                    L = SM.getExpansionLoc(L);
-                    return L.isValid() &&
-                           !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-                           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
-                  }),
-              P.end());
-      Errors.Intolerable -= Before - P.size();
-      return;
-    }
-    if (auto *DC = dyn_cast<clang::DeclContext>(D))
-      if (isa<clang::NamespaceDecl, clang::LinkageSpecDecl,
-              clang::CXXRecordDecl>(D))
-        for (clang::Decl *X : DC->decls())
-          absolve(X, Depth + 1);
-  }
-  /// Clears the engine's error state when every error is tolerable: code
-  /// generation skips everything after an error otherwise.
-  void forgive() {
-    if (Diags.hasErrorOccurred() && Errors.Intolerable == 0)
-      Diags.Reset(/*soft=*/true);
-  }
-  DiagnosticsEngine &Diags;
-  FirstErrors &Errors;
-  ASTContext *Ctx = nullptr;
-};
-
-/// Skips #includes that cannot be found, as the analysis' parse does
-/// (lint/Pipeline.cpp): the kernels that do not need the header compile, and
-/// what needs it is an error in the function that uses it (host code, which
-/// the device compile does not generate, or a kernel that is then not run).
-class SkipMissingIncludes : public clang::PPCallbacks {
-public:
-  bool FileNotFound(StringRef) override { return true; }
-};
-
-class TolerantEmitLLVM : public EmitLLVMOnlyAction {
-public:
-  TolerantEmitLLVM(LLVMContext *C, FirstErrors &Errors)
-      : EmitLLVMOnlyAction(C), Errors(Errors) {}
-
-protected:
-  bool BeginSourceFileAction(CompilerInstance &CI) override {
-    if (!EmitLLVMOnlyAction::BeginSourceFileAction(CI))
-      return false;
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<SkipMissingIncludes>());
-    return true;
-  }
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
-    std::unique_ptr<clang::ASTConsumer> Inner =
-        EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile);
-    if (!Inner)
-      return nullptr;
-    return std::make_unique<TolerantConsumer>(std::move(Inner),
-                                              CI.getDiagnostics(), Errors);
-  }
-
-private:
-  FirstErrors &Errors;
-};
-} // namespace
-
-Expected<std::unique_ptr<llvm::Module>> JitVerifier::Impl::compile() {
-  initTargets();
-  auto CI = std::make_unique<CompilerInstance>(
-      std::make_shared<CompilerInvocation>(*Inv));
-  CompilerInvocation &I = CI->getInvocation();
-  I.getFrontendOpts().ProgramAction = clang::frontend::EmitLLVMOnly;
-  I.getFrontendOpts().OutputFile = "-";
-  I.getFrontendOpts().DisableFree = false;
-  clang::CodeGenOptions &CG = I.getCodeGenOpts();
-  CG.OptimizationLevel = 3;
-  CG.setDebugInfo(codegenoptions::DebugLineTablesOnly);
-  CG.DebugColumnInfo = true;
-  // libdevice's bodies are NVVM intrinsics; the runtime implements the
-  // __nv_* functions themselves.
-  CG.LinkBitcodeFiles.clear();
-  // SimplifyCFG sinks a store that both arms of a branch make into one
-  // instruction after the join, with no source line (Rodinia dwt2d:
-  // `buffer[o] = ...` in both arms of `if (blockIdx.y == 0)`); nvcc keeps
-  // one store per arm (its PTX has both, each at its own line), and so does
-  // this compile. The option is the process's; only this compile runs
-  // LLVM's optimizer.
-  static bool NoSinking = [] {
-    auto &Opts = cl::getRegisteredOptions();
-    auto It = Opts.find("simplifycfg-sink-common");
-    if (It != Opts.end())
-      It->second->addOccurrence(0, "simplifycfg-sink-common", "false");
-    return true;
-  }();
-  (void)NoSinking;
-  I.getDiagnosticOpts().IgnoreWarnings = true;
-  I.getDiagnosticOpts().ShowCarets = false; // no "N errors generated"
-  auto *Errors = new FirstErrors;
-  CI->setVirtualFileSystem(
-      Ctx.getSourceManager().getFileManager().getVirtualFileSystemPtr());
-  CI->createDiagnostics(Errors, /*ShouldOwnClient=*/true);
-  CI->createFileManager();
-  LCtx = std::make_unique<LLVMContext>();
-  TolerantEmitLLVM Act(LCtx.get(), *Errors);
-  bool OK = CI->ExecuteAction(Act);
-  std::unique_ptr<llvm::Module> Mod = Act.takeModule();
-  if (!OK && Errors->Intolerable == 0 && Mod)
-    OK = true; // only tolerable() errors: the module is nvcc's
-  if (!OK || !Mod)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "the file does not compile for the device with clang" +
-            (Errors->Text.empty() ? std::string() : " (" + Errors->Text + ")"));
-  return Mod;
-}
-
-/// What the NVPTX backend does before instruction selection that changes the
-/// width or the space of memory instructions.
+/// Every call inlined (a warp's reconvergence is computed per function), and
+/// the address spaces that inlining makes known: no width changes, the
+/// compiler view's code is already as the NVPTX backend receives it.
 void JitVerifier::Impl::devicePasses(llvm::Module &Mod) {
   std::string Err;
   const Target *T = TargetRegistry::lookupTarget(Mod.getTargetTriple(), Err);
@@ -492,7 +252,6 @@ void JitVerifier::Impl::devicePasses(llvm::Module &Mod) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  // Every call inlined: a warp's reconvergence is computed per function.
   for (Function &F : Mod)
     if (!F.isDeclaration() && F.getCallingConv() != CallingConv::PTX_Kernel) {
       F.removeFnAttr(Attribute::NoInline);
@@ -503,7 +262,6 @@ void JitVerifier::Impl::devicePasses(llvm::Module &Mod) {
   MPM.addPass(AlwaysInlinerPass());
   FunctionPassManager FPM;
   FPM.addPass(InferAddressSpacesPass());
-  FPM.addPass(LoadStoreVectorizerPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   MPM.run(Mod, MAM);
 }
@@ -1344,11 +1102,14 @@ void JitVerifier::Impl::retarget(llvm::Module &Mod) {
       if (auto *CB = dyn_cast<CallBase>(&I))
         CB->setCallingConv(CallingConv::C);
   }
-  // For whoever debugs the verifier: the kernels as they are measured
-  // (after the device passes, before instrumentation).
-  if (const char *Dump = getenv("CCL_JIT_DUMP")) {
+  // --verify-output: the kernel as it is measured (the compiler view's
+  // code with every call inlined, retargeted, before instrumentation).
+  if (!C.KeepDir.empty() && !KFs.empty()) {
+    sys::fs::create_directories(C.KeepDir);
     std::error_code EC;
-    raw_fd_ostream OS(Dump, EC);
+    raw_fd_ostream OS(C.KeepDir + "/" + KFs.front()->getName().str() +
+                          ".device.ll",
+                      EC);
     if (!EC)
       Mod.print(OS, nullptr);
   }
@@ -1421,7 +1182,8 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
   KernelIR &K = Kernels[L.Func];
   // Its own module, in its own context: the other kernels go.
   auto OwnCtx = std::make_unique<LLVMContext>();
-  auto Parsed = parseBitcodeFile(MemoryBufferRef(Bitcode, "device"), *OwnCtx);
+  auto Parsed = parseBitcodeFile(
+      MemoryBufferRef(Bitcode.find(L.Mangled)->second, "device"), *OwnCtx);
   if (!Parsed)
     return Parsed.takeError();
   std::unique_ptr<llvm::Module> Own = std::move(*Parsed);
@@ -1647,21 +1409,36 @@ Error JitVerifier::run() {
   Impl &I = *P;
   if (I.Launches.empty())
     return Error::success();
-  if (!I.Inv)
-    return createStringError(inconvertibleErrorCode(),
-                             "no compiler invocation to compile with");
+  initTargets();
   double Start = cpuSeconds();
-  auto Mod = I.compile();
-  if (!Mod)
-    return Mod.takeError();
-  I.M = std::move(*Mod);
-  I.devicePasses(*I.M);
-  I.retarget(*I.M);
-  double CompileSeconds = cpuSeconds() - Start;
-  {
-    raw_string_ostream OS(I.Bitcode);
-    WriteBitcodeToFile(*I.M, OS);
+  // The compiler view's code (codegen/DeviceCode.h), made from the parsed
+  // AST: the instructions measured are those the analysis costs.
+  Expected<std::unique_ptr<DeviceCompiler>> DC = DeviceCompiler::create(I.Ctx);
+  if (!DC)
+    return createStringError(inconvertibleErrorCode(),
+                             "the file does not compile for the device with "
+                             "clang (" +
+                                 toString(DC.takeError()) + ")");
+  std::map<std::string, std::string> Failed;
+  for (LaunchRec &L : I.Launches) {
+    if (Failed.count(L.Mangled)) {
+      L.Failure = Failed[L.Mangled];
+      continue;
+    }
+    if (I.Bitcode.count(L.Mangled) || !(*DC)->has(L.Mangled))
+      continue;
+    Expected<std::unique_ptr<llvm::Module>> Mod = (*DC)->optimized(L.Mangled);
+    if (!Mod) {
+      L.Failure = Failed[L.Mangled] = "its device code was not made (" +
+                                      toString(Mod.takeError()) + ")";
+      continue;
+    }
+    I.devicePasses(**Mod);
+    I.retarget(**Mod);
+    raw_string_ostream OS(I.Bitcode[L.Mangled]);
+    WriteBitcodeToFile(**Mod, OS);
   }
+  double CompileSeconds = cpuSeconds() - Start;
   auto JB = orc::LLJITBuilder().create();
   if (!JB)
     return JB.takeError();
@@ -1672,8 +1449,9 @@ Error JitVerifier::run() {
       I.SessionErrors += (I.SessionErrors.empty() ? "" : "; ") + Msg;
   });
   for (LaunchRec &L : I.Launches)
-    if (Error E = I.runLaunch(L))
-      L.Failure = toString(std::move(E));
+    if (L.Failure.empty())
+      if (Error E = I.runLaunch(L))
+        L.Failure = toString(std::move(E));
   // --verify-output: what each launch cost (utils/bench reads it).
   if (!I.C.KeepDir.empty()) {
     sys::fs::create_directories(I.C.KeepDir);

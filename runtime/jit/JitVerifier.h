@@ -38,7 +38,6 @@
 
 namespace clang {
 class ASTContext;
-class CompilerInvocation;
 class FunctionDecl;
 } // namespace clang
 
@@ -55,8 +54,7 @@ public:
     std::string KeepDir;          ///< --verify-output: the retargeted IR
   };
 
-  JitVerifier(clang::ASTContext &Ctx,
-              std::shared_ptr<clang::CompilerInvocation> Invocation, Config C);
+  JitVerifier(clang::ASTContext &Ctx, Config C);
   ~JitVerifier();
 
   /// Adds one kernel instance to launch with \p Block; returns its id.

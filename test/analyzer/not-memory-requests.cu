@@ -29,7 +29,7 @@ __global__ void shared_through_operator(float* out) {
   // CHECK-DAG: :[[@LINE-2]]:3: warning: shared store 's[threadIdx.x * 32]' has a 32-way bank conflict: 32 wavefronts per warp request (ideal 1): lane k writes byte 128*k
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
-  // CHECK-DAG: :[[@LINE-9]]:48: remark: shared load 'a[...]': 1 wavefront (ideal 1, 1-way), lane k reads byte 4*k, exact
+  // CHECK-DAG: :[[@LINE-1]]:22: remark: shared load 's[threadIdx.x]': 1 wavefront (ideal 1, 1-way), lane k reads byte 4*k, exact
   // CHECK-DAG: :[[@LINE-2]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k, exact
 }
 

@@ -163,9 +163,7 @@ struct SharedStorage {
   float a[32][33];
   float b[32][32];
   __device__ float& A(int r, int c) { return a[r][c]; }
-//@rt shared load a B=4 addr=4*(ty*33+tx)
   __device__ float& operator()(int r, int c) { return b[r][c]; }
-//@rt shared load b B=4 addr=4*1056*4//4+4*(ty*32+tx)
 };
 __global__ void storage_methods(float* out) {
   __shared__ SharedStorage ss;
@@ -176,6 +174,8 @@ __global__ void storage_methods(float* out) {
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = ss.A(threadIdx.y, threadIdx.x) + ss(threadIdx.y, threadIdx.x);
 //@rt global store out B=4 addr=4*(ty*32+tx)
+//@rt shared load ss.A B=4 addr=4*(ty*33+tx)
+//@rt shared load ss( B=4 addr=4*1056+4*(ty*32+tx)
 }
 //@rt-kernel storage_methods block=32,4
 

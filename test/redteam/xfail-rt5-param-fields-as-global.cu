@@ -26,11 +26,11 @@ struct Matrix {
   float* data;
   int ld;
   __device__ float& at(int r, int c) const { return data[r * ld + c]; }
-//@rt global load data[ kernel=accessor_transpose B=4 addr=base+4*(ty*ld+tx) sym.base=range(0,32,4) sym.ld=[32,33,64]
 };
 __global__ void accessor_transpose(Matrix a, Matrix b) {
   b.at(threadIdx.x, threadIdx.y) = a.at(threadIdx.y, threadIdx.x);
 //@rt global store b B=4 addr=base+4*(tx*ld+ty) sym.base=range(0,32,4) sym.ld=[32,33,64]
+//@rt global load a.at B=4 addr=base+4*(ty*ld+tx) sym.base=range(0,32,4) sym.ld=[32,33,64]
 }
 //@rt-kernel accessor_transpose block=32,8
 

@@ -7,23 +7,23 @@
 //   requests of 8 lanes (4 sectors, "REFUTED"). Reconvergence is computed
 //   without the paths that cannot return;
 // - an access through `T &operator[]`: the load or store is in the caller,
-//   its address computed in the inlined operator, where the analysis puts
-//   the access;
+//   at the call (where clang and nvcc locate it, and so does the analysis),
+//   its address computed in the inlined operator;
 // - cudaGraphSetConditional called from a kernel (a no-op for the run);
 // - a texture fetch (tex2D's inline PTX): not a request the analysis
 //   predicts; its data is zero, input like the buffers'; and the SIMD
 //   video instruction vabsdiff4 (__vabsdiff4 sums) is computed;
-// - a store that both arms of a branch make: clang's SimplifyCFG sank it
-//   into one instruction with no source line (nvcc keeps one per arm); the
-//   jit compile keeps them apart;
+// - stores ending both arms of a branch: one store after the join, at no
+//   line (nvcc merges them too); each warp takes one arm here, so the
+//   predictions are exact, but no instruction is theirs to measure;
 // - a store to `(*p)`: the instruction is at the '=' after the parenthesis;
 // - a kernel that reads blockIdx.y: the default grid has 2 rows of blocks,
 //   so both arms of `if (blockIdx.y == 0)` run;
 // - an #include that is not found (helper headers of host code): skipped as
 //   the analysis skips it; the error it causes in host code does not stop
 //   the device compile.
-// RUN: %lint %s --verify=jit --report=all 2>&1 | FileCheck %s --implicit-check-not=REFUTED --implicit-check-not="not runnable" --implicit-check-not="not verified"
-// RUN: not %lint %s --verify=jit --report=all -- -DMISSING_HELPER 2>&1 | FileCheck %s --check-prefixes=CHECK,MISSING --implicit-check-not=REFUTED --implicit-check-not="not runnable" --implicit-check-not="not verified"
+// RUN: %lint %s --verify=jit --report=all 2>&1 | FileCheck %s --implicit-check-not=REFUTED --implicit-check-not="not runnable" --implicit-check-not="not verified: clang"
+// RUN: not %lint %s --verify=jit --report=all -- -DMISSING_HELPER 2>&1 | FileCheck %s --check-prefixes=CHECK,MISSING --implicit-check-not=REFUTED --implicit-check-not="not runnable" --implicit-check-not="not verified: clang"
 // MISSING: note: skipped 1 missing header: not_installed_helper.h
 #ifdef MISSING_HELPER
 #include "not_installed_helper.h"
@@ -58,8 +58,8 @@ __global__ void through_ref(float *g) {
   float x = b[threadIdx.x * 2];
   b[threadIdx.x] = x + 1.0f;
 }
-// CHECK: :[[#OP:@LINE-7]]:48: warning: global load 'data[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency)
-// CHECK: :[[#OP]]:48: note: confirmed: measured 8 sectors (ideal 4) over 8 warp requests
+// CHECK: :[[@LINE-3]]:13: warning: global load 'b[threadIdx.x * 2]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency)
+// CHECK: :[[@LINE-4]]:13: note: confirmed: measured 8 sectors (ideal 4) over 8 warp requests
 // CHECK: :[[@LINE-4]]:3: remark: global store 'b[threadIdx.x]': 4 sectors {{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
 
 extern "C" __device__ void cudaGraphSetConditional(unsigned long long, unsigned);
@@ -99,11 +99,11 @@ __global__ void both_arms(const int *in, float *g) {
 }
 // CHECK: :[[@LINE-10]]:5: remark: shared store 'buf[...]'{{.*}}; confirmed: measured 1 wavefronts (ideal 1) over 2 warp requests
 // CHECK: :[[@LINE-11]]:19: remark: global load 'in[...]'{{.*}}; confirmed: measured 5 sectors (ideal 4) over 2 warp requests
-// CHECK: :[[@LINE-11]]:5: remark: shared store 'buf[...]'{{.*}}; confirmed: measured 1 wavefronts (ideal 1) over 2 warp requests
+// CHECK: :[[@LINE-11]]:5: remark: shared store 'buf[...]'{{.*}}, exact; not verified: no compiled store at this expression (merged with another, or optimized away)
 // CHECK: :[[@LINE-12]]:20: remark: global load 'in[...]'{{.*}}; confirmed: measured 5 sectors (ideal 4) over 2 warp requests
 // CHECK: :[[@LINE-11]]:5: remark: shared store 'buf[...]'{{.*}}; confirmed: measured 1 wavefronts (ideal 1) over 6 warp requests
 // CHECK: :[[@LINE-12]]:20: remark: global load 'in[...]'{{.*}}; confirmed: measured 5 sectors (ideal 4) over 6 warp requests
-// CHECK: :[[@LINE-12]]:5: remark: shared store 'buf[...]'{{.*}}; confirmed: measured 1 wavefronts (ideal 1) over 6 warp requests
+// CHECK: :[[@LINE-12]]:5: remark: shared store 'buf[...]'{{.*}}, exact; not verified: no compiled store at this expression (merged with another, or optimized away)
 // CHECK: :[[@LINE-13]]:19: remark: global load 'in[...]'{{.*}}; confirmed: measured 5 sectors (ideal 4) over 6 warp requests
 // CHECK: :[[@LINE-10]]:3: warning: global store '*p' touches 12 sectors per warp request (ideal 4, 33.3% efficiency)
 // CHECK: :[[@LINE-11]]:3: note: confirmed: measured 12 sectors (ideal 4) over 8 warp requests
@@ -114,9 +114,9 @@ __global__ void by_row(float *g) {
   else
     g[threadIdx.x * 2] = 1.0f;
 }
-// CHECK: :[[@LINE-4]]:5: remark: global store 'g[...]': 4 sectors {{.*}}; confirmed: measured 4 sectors (ideal 4) over 8 warp requests
-// CHECK: :[[@LINE-3]]:5: warning: global store 'g[...]' touches 8 sectors per warp request
-// CHECK: :[[@LINE-4]]:5: note: confirmed: measured 8 sectors (ideal 4) over 8 warp requests
+// CHECK: :[[@LINE-4]]:5: remark: global store 'g[...]': 4 sectors {{.*}}, exact; not verified: no compiled memory instruction on this line (optimized away or moved)
+// CHECK: :[[@LINE-3]]:5: warning: global store 'g[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k writes byte 8*k [cuda-uncoalesced-global]
+// CHECK: :[[@LINE-4]]:5: note: not verified: no compiled memory instruction on this line (optimized away or moved)
 
 __global__ void sad(const unsigned *a, unsigned *out) {
   unsigned s;
@@ -138,4 +138,4 @@ void launch(int4 *o, int *i, float *f, unsigned long long h, unsigned *u) {
   by_row<<<dim3(2, 2), 64>>>(f);
   sad<<<2, 32>>>(u, u);
 }
-// CHECK: note: verified on cpu (jit): 22 predictions compared with measurements: 22 confirmed, 0 refuted, 0 worst cases not exceeded, 0 not executed
+// CHECK: note: verified on cpu (jit): 18 predictions compared with measurements: 18 confirmed, 0 refuted, 0 worst cases not exceeded, 0 not executed

@@ -394,15 +394,13 @@ Error readOptions(LintOptions &Opts) {
   Opts.Jobs = JobsOpt == 0 ? std::thread::hardware_concurrency() : JobsOpt;
   // The cores this process may use (its affinity), at most 4 by default:
   // each worker keeps its own analysis heap.
-  // The CPU and JIT harnesses execute the accesses as written (cpu) or as
-  // their own compile makes them (jit), not the compiler view's
-  // instructions: unless --compiler says otherwise, their predictions are
-  // those of the source accesses.
-  Opts.Compiler = CompilerOpt.getNumOccurrences() ||
-                          (Opts.Verify != VerifyMode::Cpu &&
-                           Opts.Verify != VerifyMode::Jit)
-                      ? CompilerView(CompilerOpt)
-                      : CompilerView::None;
+  // The CPU harness executes the accesses as written, not the compiler
+  // view's instructions: unless --compiler says otherwise, its predictions
+  // are those of the source accesses. The JIT harness runs the view's code.
+  Opts.Compiler =
+      CompilerOpt.getNumOccurrences() || Opts.Verify != VerifyMode::Cpu
+          ? CompilerView(CompilerOpt)
+          : CompilerView::None;
   Opts.DumpPtx = DumpPtxOpt;
   Opts.CompilerBudget = CompilerBudgetOpt;
   Opts.KernelJobs =
