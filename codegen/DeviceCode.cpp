@@ -26,7 +26,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
@@ -53,16 +52,6 @@ void LLVMInitializeNVPTXAsmPrinter();
 namespace {
 void initNvptx() {
   static bool Done = [] {
-    // SimplifyCFG sinks an access both arms of a branch make into one
-    // instruction after the join, located at no line (Rodinia
-    // streamcluster: `lower[K] += ...` and `lower[c] += ...`); nvcc keeps
-    // one per arm, each at its own line, and so does this compile (as the
-    // JIT of --verify=jit does). The option is the process's; only code
-    // generation for the device runs LLVM's optimizer in this process.
-    auto &Opts = cl::getRegisteredOptions();
-    auto It = Opts.find("simplifycfg-sink-common");
-    if (It != Opts.end())
-      It->second->addOccurrence(0, "simplifycfg-sink-common", "false");
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
@@ -290,8 +279,38 @@ ccl::DeviceCompiler::optimized(StringRef Kernel) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM =
-      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  // SimplifyCFG without sinking: it sinks an access both arms of a branch
+  // make into one instruction after the join, loads too (Rodinia
+  // streamcluster: `lower[K] += ...` and `lower[c] += ...`); nvcc keeps the
+  // loads in their arms (the stores it merges, as sinkArmStores does). The
+  // -O3 pipeline is written out as text with every SimplifyCFG's
+  // sink-common-insts turned off and read back: LLVM's own switch for it is
+  // a process-wide option.
+  ModulePassManager MPM;
+  {
+    ModulePassManager Default =
+        PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Default.printPipeline(OS, [&PIC](StringRef ClassName) {
+      StringRef Name = PIC.getPassNameForClassName(ClassName);
+      return Name.empty() ? ClassName : Name;
+    });
+    std::string NoSink;
+    for (StringRef Rest = Text; !Rest.empty();) {
+      size_t At = Rest.find(";sink-common-insts");
+      NoSink += Rest.substr(0, At).str();
+      if (At == StringRef::npos)
+        break;
+      NoSink += ";no-sink-common-insts";
+      Rest = Rest.drop_front(At + strlen(";sink-common-insts"));
+    }
+    if (Error E = PB.parsePassPipeline(MPM, NoSink))
+      return createStringError(inconvertibleErrorCode(),
+                               "the optimizer's pipeline could not be set "
+                               "up: " +
+                                   toString(std::move(E)));
+  }
   // nvcc's NVVM knows the alignment that address arithmetic proves
   // (`tile[t][k .. k+3]` of a __shared__ __align__(16) float[..][32] is 16
   // bytes aligned) and fuses such loads into ld.shared.v4; clang's NVPTX
