@@ -24,11 +24,11 @@ const CheckInfo &UncoalescedGlobalCheck::info() {
        {"MinExcessSectors", 2, 1, 1024,
         "and only when it moves at least this many sectors more than the "
         "ideal (2 sectors for an ideal 1 is not worth a warning)"},
-       {"PiecesTogether", 1, 0, 1,
-        "1: an access whose excess sectors the warp uses in nearby accesses "
-        "to the same object (the other fields of one struct element, the "
-        "other half of a double4) is only possible; 0: each request is "
-        "judged alone"}},
+       {"PiecesTogether", 0, 0, 1,
+        "0: each request is judged alone (what Nsight Compute counts per "
+        "request), with a note when nearby accesses to the same object use "
+        "its excess sectors; 1: such an access (the other fields of one "
+        "struct element, the other half of a double4) is only possible"}},
       [](const CheckInfo &I, const OptionValues &V) -> std::unique_ptr<Check> {
         return std::make_unique<UncoalescedGlobalCheck>(I, V);
       }};
@@ -77,5 +77,12 @@ void UncoalescedGlobalCheck::report(const AccessRecord &R,
               " efficiency): " + describeLanes(R) + describeDependence(R);
   addStandardNotes(R, C, F);
   if (R.Together.Covered && !coveredTogether(R))
-    F.Notes.push_back({R.Site->getBeginLoc(), describeTogether(R)});
+    F.Notes.push_back(
+        {R.Site->getBeginLoc(),
+         describeTogether(R) +
+             (flags(R.Together.G)
+                  ? ""
+                  : "; the excess of each request stays in L1 and L2 for "
+                    "the others: memory moves each byte once, the requests "
+                    "still cost the sectors above")});
 }

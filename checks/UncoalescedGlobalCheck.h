@@ -5,8 +5,8 @@
 // MinEfficiency percent (default 80), and at least MinExcessSectors (default
 // 2) sectors more than the ideal. An access whose excess sectors the warp
 // uses in nearby accesses to the same object (the other fields of one struct
-// element: AccessRecord::Together) is only "possible" while PiecesTogether
-// is 1 (the default).
+// element: AccessRecord::Together) gets a note saying so, and is only
+// "possible" when PiecesTogether is 1 (the default is 0).
 // Docs: docs/checks/cuda-uncoalesced-global.md
 //
 //===----------------------------------------------------------------------===//
@@ -39,7 +39,7 @@ private:
   bool flags(const GlobalCost &C) const;
   int64_t MinEfficiency;    ///< percent
   int64_t MinExcessSectors; ///< sectors above the ideal
-  int64_t PiecesTogether;   ///< 1: covered records are only possible
+  int64_t PiecesTogether;   ///< 1: covered records are only possible (0)
 };
 } // namespace ccl
 #endif

@@ -2,8 +2,8 @@
 // nvcc -ptx, CUDA 13.0, sm_90) are not reported as separate exact accesses:
 // the unfused cost is the worst case, the fused access the best one, so the
 // finding is only "possible" and its note names the fusion.
-// RUN: %lint --compiler=none %s --block-dim=32 --every-site | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning: --implicit-check-not=remark:
-// RUN: %lint --compiler=none %s --block-dim=32 --report=possible --every-site | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint --compiler=none %s --block-dim=32 --check-option=cuda-uncoalesced-global.PiecesTogether=1 --every-site | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint --compiler=none %s --block-dim=32 --check-option=cuda-uncoalesced-global.PiecesTogether=1 --report=possible --every-site | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 
 // The fields of a `const uint4 &` (cuda-samples shfl_integral_image.cuh):
 // ld.global.v4.u32, 16 bytes per lane, 16 sectors for 16 ideal.

@@ -83,6 +83,8 @@ __global__ void tile_rows(const float4 *in, float *out) {
   for (int c = 0; c < 16; c += 4)
     *reinterpret_cast<float4 *>(&tile[t][c]) = in[t * 4 + c / 4];
   // CHECK: :[[@LINE-1]]:5: warning: shared store '*reinterpret_cast<float4 *>(&tile[t][c])' has a 4-way bank conflict: 16 wavefronts per warp request (ideal 4): lane k writes byte 64*k [cuda-shared-bank-conflict]
+  // CHECK: :[[@LINE-2]]:48: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 16, 50.0% efficiency): lane k reads byte 64*k [cuda-uncoalesced-global]
+  // CHECK: :[[@LINE-3]]:48: note: together with its nearby iterations, 64 bytes per lane, the warp moves 64 sectors for an ideal 64; the excess of each request stays in L1 and L2 for the others
   __syncthreads();
   float acc = 0;
   for (int c = 0; c < 16; ++c)
