@@ -31,6 +31,10 @@ using namespace ccl::interp;
 Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   if (!E)
     return Value::unknown("missing expression");
+  // What clang could not build keeps no type (a recovery expression's
+  // pieces, an initializer of an undeclared type): nothing to evaluate.
+  if (E->getType().isNull())
+    return Value::unknown("expression with errors");
   if (++Steps > Opts.MaxSteps)
     return Value::unknown("analysis step budget exhausted");
   if (ExprDepth >= Opts.MaxExprDepth)
@@ -217,8 +221,8 @@ Value Interpreter::evalRecovery(const RecoveryExpr *E, const LaneMask &M) {
   // Clang kept the pieces of an expression it could not type (e.g. a call
   // into a missing header): their memory accesses still happen.
   for (const Expr *Sub : E->subExpressions())
-    if (Sub && !Sub->isTypeDependent() && !Sub->containsErrors() &&
-        !Sub->getType()->isPlaceholderType())
+    if (Sub && !Sub->getType().isNull() && !Sub->isTypeDependent() &&
+        !Sub->containsErrors() && !Sub->getType()->isPlaceholderType())
       eval(Sub, M);
   return Value::unknown("expression with errors");
 }
