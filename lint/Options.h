@@ -81,6 +81,10 @@ struct LintOptions {
   /// language server, which lints again and again).
   bool FreeAST = true;
   bool KeepLastAST = false;
+  /// Each file is linted in a process forked for it, -j at a time: a crash
+  /// costs that file only, and the others' results are kept (the command
+  /// line; not the language server, which has threads).
+  bool IsolateFiles = false;
   VerifyMode Verify = VerifyMode::None;
   CompilerView Compiler = CompilerView::Clang;
   /// --dump-device-ptx (hidden): write the compiled device code here.

@@ -411,6 +411,7 @@ Error readOptions(LintOptions &Opts) {
                          llvm::hardware_concurrency().compute_thread_count()))
           : std::min<unsigned>(KernelJobsOpt, kMaxKernelWorkers);
   Opts.KeepLastAST = !Lsp;
+  Opts.IsolateFiles = !Lsp;
   Opts.HeaderFilter = HeaderFilterOpt;
   Opts.VerifyOutput = VerifyOutput;
   if (Error E = readAssumptions(Opts))

@@ -1,0 +1,322 @@
+//===- ResultCodec.cpp - A file's results as bytes, for an isolated file --===//
+//
+// One field list per struct (fields()), walked by a writer and by a reader:
+// what is written is what is read. The mirrors below fail to compile when a
+// struct changes size: a new field must be added to its fields().
+//
+//===----------------------------------------------------------------------===//
+#include "lint/ResultCodec.h"
+#include <cstring>
+#include <type_traits>
+
+using namespace ccl;
+
+namespace {
+
+struct SourcePosFields {
+  std::string File;
+  unsigned Line, Column;
+};
+static_assert(sizeof(SourcePos) == sizeof(SourcePosFields),
+              "SourcePos changed: extend ResultCodec");
+struct MeasurementFields {
+  bool Executed;
+  unsigned A, B, C, D, E, F;
+  bool OutOfRange;
+};
+static_assert(sizeof(Measurement) == sizeof(MeasurementFields),
+              "Measurement changed: extend ResultCodec");
+struct AccessFields {
+  SourcePos Pos, End;
+  std::string Site, Kernel;
+  MemObject::SpaceKind Space;
+  AccessOp Op;
+  unsigned Bytes;
+  Dim3 Block;
+  std::string BlockSource;
+  bool Known;
+  AccessCost Worst;
+  bool Exact;
+  std::vector<std::string> DependsOn;
+  std::string Expr, Object, Lanes, WorstContext, Reason, HoldsFor;
+  std::optional<AccessRecord::Footprint> Together;
+  AccessRecord::CompiledState Compiled;
+  std::vector<std::string> Instructions;
+  unsigned SourceBytes;
+  std::string CompiledBy, Check;
+  bool Flagged;
+  std::string Certainty;
+  bool Suppressed, InBaseline;
+  Verdict V;
+  std::optional<Measurement> Measured, Ncu;
+  std::optional<NcuComparison> NcuCsv;
+  bool MeasuredOnGpu;
+  std::string MeasuredBy, VerifyText;
+};
+static_assert(sizeof(AccessReport) == sizeof(AccessFields),
+              "AccessReport changed: extend ResultCodec");
+struct NcuFields {
+  NcuComparison::Kind Result;
+  std::string Text;
+  double Cost, Ideal, ActiveLanes, Executed;
+  unsigned Instructions;
+  std::string Sass;
+};
+static_assert(sizeof(NcuComparison) == sizeof(NcuFields),
+              "NcuComparison changed: extend ResultCodec");
+struct FindingFields {
+  std::string Check;
+  SourcePos Pos, End;
+  std::string Message;
+  std::vector<FindingNote> Notes;
+  std::vector<FixIt> Fixes;
+  std::string FixDescription, Kernel, Access, RelativeFile, Fingerprint;
+  size_t Record, Instances;
+  bool Possible;
+  std::vector<std::string> SameLayoutSites;
+};
+static_assert(sizeof(ReportedFinding) == sizeof(FindingFields),
+              "ReportedFinding changed: extend ResultCodec");
+struct FileFields {
+  std::string File;
+  unsigned Kernels, Flagged, Unknown, Refuted, Possible, Warnings;
+  bool CompileErrors, InputError, Analyzed;
+  std::vector<std::string> MissingHeaders, Notes;
+  std::vector<FindingNote> Remarks;
+  std::vector<AccessReport> Accesses;
+  std::vector<ReportedFinding> Findings;
+  std::vector<BaselineEntry> Baseline;
+  VerificationResult Verification;
+  std::string Pre, ClangDiagnostics, Text, Summary;
+};
+static_assert(sizeof(FileResult) == sizeof(FileFields),
+              "FileResult changed: extend ResultCodec");
+
+class Writer {
+public:
+  static constexpr bool Reading = false;
+  explicit Writer(std::string &Out) : Out(Out) {}
+  void u64(uint64_t V) { Out.append(reinterpret_cast<const char *>(&V), 8); }
+  template <typename T> void num(const T &V) {
+    if constexpr (std::is_same_v<T, double>) {
+      uint64_t B;
+      std::memcpy(&B, &V, 8);
+      u64(B);
+    } else {
+      u64(uint64_t(V));
+    }
+  }
+  void str(const std::string &S) {
+    u64(S.size());
+    Out += S;
+  }
+  uint64_t count(uint64_t N) {
+    u64(N);
+    return N;
+  }
+  bool ok() const { return true; }
+
+private:
+  std::string &Out;
+};
+
+class Reader {
+public:
+  static constexpr bool Reading = true;
+  explicit Reader(llvm::StringRef In) : In(In) {}
+  uint64_t u64() {
+    uint64_t V = 0;
+    if (In.size() < 8) {
+      Ok = false;
+      return 0;
+    }
+    std::memcpy(&V, In.data(), 8);
+    In = In.drop_front(8);
+    return V;
+  }
+  template <typename T> void num(T &V) {
+    uint64_t B = u64();
+    if constexpr (std::is_same_v<T, double>)
+      std::memcpy(&V, &B, 8);
+    else
+      V = T(B);
+  }
+  void str(std::string &S) {
+    uint64_t N = u64();
+    if (N > In.size()) {
+      Ok = false;
+      return;
+    }
+    S = In.take_front(N).str();
+    In = In.drop_front(N);
+  }
+  /// A count of items of at least 8 bytes each: no more than what is left.
+  uint64_t count(uint64_t) {
+    uint64_t N = u64();
+    if (N > In.size() / 8)
+      Ok = false;
+    return Ok ? N : 0;
+  }
+  bool ok() const { return Ok; }
+  bool atEnd() const { return In.empty(); }
+
+private:
+  llvm::StringRef In;
+  bool Ok = true;
+};
+
+// ---- The walk: io(X, V) writes or reads V.
+
+template <typename IO> void io(IO &X, std::string &S) { X.str(S); }
+template <typename IO, typename T>
+std::enable_if_t<std::is_arithmetic_v<T> || std::is_enum_v<T>> io(IO &X,
+                                                                   T &V) {
+  if constexpr (std::is_enum_v<T>) {
+    using U = std::underlying_type_t<T>;
+    U N = U(V);
+    X.num(N);
+    V = T(N);
+  } else {
+    X.num(V);
+  }
+}
+template <typename IO, typename T> void io(IO &X, std::vector<T> &V);
+template <typename IO, typename T> void io(IO &X, std::optional<T> &V);
+template <typename IO, typename A, typename B>
+void io(IO &X, std::pair<A, B> &P);
+template <typename IO, typename K, typename V>
+void io(IO &X, std::map<K, V> &M);
+template <typename IO, typename T> void io(IO &X, std::set<T> &S);
+template <typename IO> void io(IO &X, SourcePos &P);
+template <typename IO> void io(IO &X, FindingNote &N);
+template <typename IO> void io(IO &X, FixIt &F);
+template <typename IO> void io(IO &X, GlobalCost &C);
+template <typename IO> void io(IO &X, SharedCost &C);
+template <typename IO> void io(IO &X, AccessCost &C);
+template <typename IO> void io(IO &X, AccessRecord::Footprint &F);
+template <typename IO> void io(IO &X, Measurement &M);
+template <typename IO> void io(IO &X, NcuComparison &N);
+template <typename IO> void io(IO &X, Dim3 &D);
+template <typename IO> void io(IO &X, AccessReport &A);
+template <typename IO> void io(IO &X, ReportedFinding &F);
+template <typename IO> void io(IO &X, BaselineEntry &B);
+template <typename IO> void io(IO &X, VerificationResult &V);
+
+template <typename IO, typename... T> void all(IO &X, T &...V) {
+  (io(X, V), ...);
+}
+
+template <typename IO, typename T> void io(IO &X, std::vector<T> &V) {
+  uint64_t N = X.count(V.size());
+  if constexpr (IO::Reading)
+    V.resize(N);
+  for (T &E : V)
+    if (X.ok())
+      io(X, E);
+}
+template <typename IO, typename T> void io(IO &X, std::optional<T> &V) {
+  bool Has = V.has_value();
+  io(X, Has);
+  if (Has && !V)
+    V.emplace();
+  if (Has && X.ok())
+    io(X, *V);
+}
+template <typename IO, typename A, typename B>
+void io(IO &X, std::pair<A, B> &P) {
+  all(X, P.first, P.second);
+}
+template <typename IO, typename K, typename V>
+void io(IO &X, std::map<K, V> &M) {
+  std::vector<std::pair<K, V>> Items(M.begin(), M.end());
+  io(X, Items);
+  if constexpr (IO::Reading)
+    M = std::map<K, V>(Items.begin(), Items.end());
+}
+template <typename IO, typename T> void io(IO &X, std::set<T> &S) {
+  std::vector<T> Items(S.begin(), S.end());
+  io(X, Items);
+  if constexpr (IO::Reading)
+    S = std::set<T>(Items.begin(), Items.end());
+}
+template <typename IO> void io(IO &X, SourcePos &P) {
+  all(X, P.File, P.Line, P.Column);
+}
+template <typename IO> void io(IO &X, FindingNote &N) {
+  all(X, N.Pos, N.Message);
+}
+template <typename IO> void io(IO &X, FixIt &F) {
+  all(X, F.File, F.Offset, F.Length, F.Replacement);
+}
+template <typename IO> void io(IO &X, GlobalCost &C) {
+  all(X, C.Sectors, C.IdealSectors);
+}
+template <typename IO> void io(IO &X, SharedCost &C) {
+  all(X, C.Wavefronts, C.IdealWavefronts, C.ConflictWays);
+}
+template <typename IO> void io(IO &X, AccessCost &C) {
+  all(X, C.Known, C.Reason, C.ActiveLanes, C.Shared, C.G, C.S, C.BestG,
+      C.BestS, C.Exact, C.Legal, C.Lanes, C.Pattern, C.HoldsFor);
+  for (int64_t &O : C.WorstOffsets)
+    io(X, O);
+  std::vector<SymbolId> Symbols(C.Symbols.begin(), C.Symbols.end());
+  io(X, Symbols);
+  if constexpr (IO::Reading)
+    C.Symbols.assign(Symbols.begin(), Symbols.end());
+}
+template <typename IO> void io(IO &X, AccessRecord::Footprint &F) {
+  all(X, F.Covered, F.Span, F.G, F.Partners, F.OwnPieces, F.OwnIterations);
+}
+template <typename IO> void io(IO &X, Measurement &M) {
+  all(X, M.Executed, M.Sectors, M.IdealSectors, M.Wavefronts,
+      M.IdealWavefronts, M.ConflictWays, M.Warps, M.OutOfRange);
+}
+template <typename IO> void io(IO &X, NcuComparison &N) {
+  all(X, N.Result, N.Text, N.Cost, N.Ideal, N.ActiveLanes, N.Executed,
+      N.Instructions, N.Sass);
+}
+template <typename IO> void io(IO &X, Dim3 &D) { all(X, D.X, D.Y, D.Z); }
+template <typename IO> void io(IO &X, AccessReport &A) {
+  all(X, A.Pos, A.End, A.Site, A.Kernel, A.Space, A.Op, A.Bytes, A.Block,
+      A.BlockSource, A.Known, A.Worst, A.Exact, A.DependsOn, A.Expr, A.Object,
+      A.Lanes, A.WorstContext, A.Reason, A.HoldsFor, A.Together, A.Compiled,
+      A.Instructions, A.SourceBytes, A.CompiledBy, A.Check, A.Flagged,
+      A.Certainty, A.Suppressed, A.InBaseline, A.Verdict, A.Measured, A.Ncu,
+      A.NcuCsv, A.MeasuredOnGpu, A.MeasuredBy, A.VerifyText);
+}
+template <typename IO> void io(IO &X, ReportedFinding &F) {
+  all(X, F.Check, F.Pos, F.End, F.Message, F.Notes, F.Fixes,
+      F.FixDescription, F.Kernel, F.Access, F.RelativeFile, F.Fingerprint,
+      F.Record, F.Instances, F.Possible, F.SameLayoutSites);
+}
+template <typename IO> void io(IO &X, BaselineEntry &B) {
+  all(X, B.Fingerprint, B.Check, B.File, B.Kernel, B.Access, B.Op);
+}
+template <typename IO> void io(IO &X, VerificationResult &V) {
+  all(X, V.Asked, V.Mode, V.Verdicts, V.KernelsNotVerified);
+}
+template <typename IO> void io(IO &X, FileResult &R) {
+  all(X, R.File, R.Kernels, R.Flagged, R.Unknown, R.Refuted, R.Possible,
+      R.Warnings, R.CompileErrors, R.InputError, R.Analyzed,
+      R.MissingHeaders, R.Notes, R.Remarks, R.Accesses, R.Findings,
+      R.Baseline, R.Verification, R.Pre, R.ClangDiagnostics, R.Text,
+      R.Summary);
+}
+
+} // namespace
+
+std::string ccl::encodeFileResult(const FileResult &R) {
+  std::string Out;
+  Writer W(Out);
+  io(W, const_cast<FileResult &>(R));
+  return Out;
+}
+
+std::optional<FileResult> ccl::decodeFileResult(llvm::StringRef Bytes) {
+  Reader Rd(Bytes);
+  FileResult R;
+  io(Rd, R);
+  if (!Rd.ok() || !Rd.atEnd())
+    return std::nullopt;
+  return R;
+}

@@ -1,0 +1,96 @@
+// A file's results as bytes (lint/ResultCodec.h): what a file linted in its
+// own process sends back to the run.
+#include "lint/ResultCodec.h"
+#include "gtest/gtest.h"
+
+using namespace ccl;
+
+namespace {
+
+FileResult sample() {
+  FileResult R;
+  R.File = "k.cu";
+  R.Kernels = 2;
+  R.Flagged = 1;
+  R.Possible = 3;
+  R.Warnings = 1;
+  R.CompileErrors = true;
+  R.Analyzed = true;
+  R.MissingHeaders = {"helper.h"};
+  R.Notes = {"a note"};
+  R.Remarks.push_back({{"k.cu", 3, 5}, "kernel 'x' not analyzed"});
+  AccessReport A;
+  A.Pos = {"k.cu", 10, 3};
+  A.End = {"k.cu", 10, 9};
+  A.Site = "k.cu:10:3:global:load";
+  A.Kernel = "k";
+  A.Space = MemObject::Shared;
+  A.Op = AccessOp::Store;
+  A.Bytes = 16;
+  A.Block = {32, 8, 1};
+  A.Known = true;
+  A.Worst.Known = true;
+  A.Worst.G = {32, 4};
+  A.Worst.S = {8, 1, 8};
+  A.Worst.WorstOffsets[5] = -640;
+  A.Worst.Symbols = {3, 7};
+  A.Exact = true;
+  A.DependsOn = {"n"};
+  A.Together.emplace();
+  A.Together->Partners = {{10, 12}};
+  A.Compiled = AccessRecord::CompiledState::Instructions;
+  A.Instructions = {"ld.global.v4.b32 +0"};
+  A.Verdict = Verdict::Confirmed;
+  A.Measured.emplace();
+  A.Measured->Sectors = 32;
+  A.NcuCsv.emplace();
+  A.NcuCsv->Cost = 31.5;
+  A.NcuCsv->Result = NcuComparison::WithinBound;
+  R.Accesses.push_back(A);
+  ReportedFinding F;
+  F.Check = "cuda-uncoalesced-global";
+  F.Message = "touches 32 sectors";
+  F.Notes.push_back({{"k.cu", 1, 1}, "note"});
+  F.Fixes.push_back({"k.cu", 40, 2, "33"});
+  F.Record = 0;
+  F.Instances = 4;
+  F.Possible = true;
+  F.SameLayoutSites = {"k.cu:11:3:global:load"};
+  R.Findings.push_back(F);
+  R.Baseline.push_back({"fp", "check", "k.cu", "k", "a[i]", "load"});
+  R.Verification.Asked = true;
+  R.Verification.Mode = "jit";
+  R.Verification.Verdicts["confirmed"] = 4;
+  R.Verification.KernelsNotVerified.push_back({"k2", "why"});
+  R.Pre = "pre";
+  R.ClangDiagnostics = "k.cu:1:1: error: x";
+  R.Text = "text";
+  R.Summary = "summary";
+  return R;
+}
+
+TEST(ResultCodec, RoundTripKeepsEveryField) {
+  FileResult R = sample();
+  std::string Bytes = encodeFileResult(R);
+  std::optional<FileResult> Back = decodeFileResult(Bytes);
+  ASSERT_TRUE(Back);
+  // Encoding the decoded result gives the same bytes: every field came back.
+  EXPECT_EQ(encodeFileResult(*Back), Bytes);
+  EXPECT_EQ(Back->Accesses.at(0).Worst.WorstOffsets[5], -640);
+  EXPECT_EQ(Back->Accesses.at(0).NcuCsv->Cost, 31.5);
+  EXPECT_EQ(Back->Accesses.at(0).Block.Y, 8u);
+  EXPECT_EQ(Back->Accesses.at(0).Op, AccessOp::Store);
+  EXPECT_EQ(Back->Findings.at(0).Fixes.at(0).Replacement, "33");
+  EXPECT_EQ(Back->Verification.Verdicts.at("confirmed"), 4u);
+  EXPECT_EQ(Back->Summary, "summary");
+}
+
+TEST(ResultCodec, CutShortOrTrailingBytesAreRejected) {
+  std::string Bytes = encodeFileResult(sample());
+  for (size_t N : {size_t(0), size_t(7), Bytes.size() / 2, Bytes.size() - 1})
+    EXPECT_FALSE(decodeFileResult(llvm::StringRef(Bytes).take_front(N)))
+        << N << " bytes";
+  EXPECT_FALSE(decodeFileResult(Bytes + "x"));
+}
+
+} // namespace
