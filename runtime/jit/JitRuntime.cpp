@@ -919,6 +919,10 @@ float ccl_nv_saturatef(float X) {
   return std::isnan(X) ? 0.0f : std::fmin(1.0f, std::fmax(0.0f, X));
 }
 float ccl_nv_exp10f(float X) { return std::pow(10.0f, X); }
+// pow(x, n) with an integer n (libdevice's __nv_powif/__nv_powi; clang
+// makes them of pow(x, 2) and the like).
+float ccl_nv_powif(float X, int N) { return std::pow(X, (float)N); }
+double ccl_nv_powi(double X, int N) { return std::pow(X, (double)N); }
 int ccl_nv_umul24(int A, int B) {
   return (int)(((unsigned)A & 0xffffff) * ((unsigned)B & 0xffffff));
 }
@@ -998,6 +1002,8 @@ const std::vector<std::pair<const char *, void *>> &ccl::jit::runtimeSymbols() {
       {"__nv_fast_fdividef", (void *)&ccl_nv_fdividef},
       {"__nv_saturatef", (void *)&ccl_nv_saturatef},
       {"__nv_exp10f", (void *)&ccl_nv_exp10f},
+      {"__nv_powif", (void *)&ccl_nv_powif},
+      {"__nv_powi", (void *)&ccl_nv_powi},
       {"__nv_fast_exp10f", (void *)&ccl_nv_exp10f},
       {"__nv_umul24", (void *)&ccl_nv_umul24},
       {"__nv_mul24", (void *)&ccl_nv_mul24},
