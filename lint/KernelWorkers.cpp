@@ -127,15 +127,19 @@ struct Child {
 };
 
 /// Takes the complete frames off the front of \p C.Buf.
-void takeFrames(Child &C, std::vector<std::optional<std::string>> &Out) {
+void takeFrames(Child &C, std::vector<std::optional<std::string>> &Out,
+                llvm::function_ref<void(size_t)> OnResult) {
   size_t Pos = 0;
   while (C.Buf.size() - Pos >= 16) {
     uint64_t Head[2];
     std::memcpy(Head, C.Buf.data() + Pos, sizeof Head);
     if (C.Buf.size() - Pos - 16 < Head[1])
       break;
-    if (Head[0] < Out.size())
+    if (Head[0] < Out.size()) {
       Out[Head[0]] = C.Buf.substr(Pos + 16, Head[1]);
+      if (OnResult)
+        OnResult(Head[0]);
+    }
     Pos += 16 + Head[1];
   }
   C.Buf.erase(0, Pos);
@@ -145,17 +149,23 @@ void takeFrames(Child &C, std::vector<std::optional<std::string>> &Out) {
 
 WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
                                 llvm::function_ref<std::string(size_t)> Job,
-                                double MinForkSeconds) {
+                                double MinForkSeconds, bool ForkOne,
+                                llvm::function_ref<void(size_t)> OnResult) {
   WorkerOutcome O;
   O.Results.resize(N);
   std::vector<bool> Crashed(N, false);
+  auto RunHere = [&](size_t I) {
+    O.Results[I] = Job(I);
+    if (OnResult)
+      OnResult(I);
+  };
   auto Here = [&] {
     for (size_t I = 0; I < N; ++I)
       if (!O.Results[I] && !Crashed[I])
-        O.Results[I] = Job(I);
+        RunHere(I);
   };
   Workers = std::min<size_t>({Workers, N, kMaxKernelWorkers});
-  if (Workers < 2 || !singleThreaded()) {
+  if (Workers < (ForkOne ? 1u : 2u) || !singleThreaded()) {
     Here();
     return O;
   }
@@ -179,7 +189,7 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
       if (Start > 0 && Left >= 2 &&
           Spent / double(Start) * double(Left) >= Need)
         break;
-      O.Results[Start] = Job(Start);
+      RunHere(Start);
     }
     if (N - Start < 2) {
       Here();
@@ -203,31 +213,64 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
   llvm::outs().flush();
   llvm::errs().flush();
   std::vector<Child> Children;
-  for (unsigned W = 0; W < Workers; ++W) {
+  // Starts worker \p W (a slot of Current); false when no process can be
+  // made.
+  auto Spawn = [&](unsigned W) {
     int P[2];
     if (pipe(P) != 0)
-      break;
+      return false;
     pid_t Pid = fork();
     if (Pid < 0) {
       close(P[0]);
       close(P[1]);
-      break;
+      return false;
     }
     if (Pid == 0) {
       close(P[0]);
       for (const Child &C : Children)
-        close(C.Fd);
+        if (C.Fd >= 0)
+          close(C.Fd);
       workerMain(P[1], *St, W, N, Job);
     }
     close(P[1]);
-    Children.push_back({Pid, P[0], {}});
-  }
+    if (W < Children.size())
+      Children[W] = {Pid, P[0], {}};
+    else
+      Children.push_back({Pid, P[0], {}});
+    return true;
+  };
+  for (unsigned W = 0; W < Workers; ++W)
+    if (!Spawn(W))
+      break;
   O.Workers = unsigned(Children.size());
-  // Read every worker's frames until each closes its pipe.
+  // A worker's end: which job it crashed on, if it did.
+  auto Reap = [&](unsigned K) {
+    int Status = 0;
+    while (waitpid(Children[K].Pid, &Status, 0) < 0 && errno == EINTR)
+      ;
+    Children[K].Pid = -1;
+    // The job a worker crashed on has no result and is not run again here.
+    int64_t On = St->Current[K];
+    St->Current[K] = -1;
+    if (WIFSIGNALED(Status) && isCrash(WTERMSIG(Status)) && On >= 0 &&
+        size_t(On) < N && !O.Results[On]) {
+      Crashed[On] = true;
+      O.Crashes.push_back(
+          {size_t(On), "signal " + std::to_string(WTERMSIG(Status))});
+      if (OnResult)
+        OnResult(size_t(On));
+    }
+  };
+  // Read every worker's frames until each closes its pipe; a worker that
+  // ended while jobs are left is replaced, so that a crash costs its job
+  // only and the jobs after it still run in a worker.
   std::vector<pollfd> Fds;
   for (const Child &C : Children)
     Fds.push_back({C.Fd, POLLIN, 0});
   size_t Open = Children.size();
+  // At most N replacements: a worker that ends before it takes a job is not
+  // replaced forever.
+  size_t Respawns = 0;
   char Buf[1 << 16];
   while (Open) {
     if (poll(Fds.data(), Fds.size(), -1) < 0) {
@@ -241,30 +284,26 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
       ssize_t R = ::read(Fds[K].fd, Buf, sizeof Buf);
       if (R < 0 && errno == EINTR)
         continue;
-      if (R <= 0) {
-        close(Fds[K].fd);
-        Fds[K].fd = -1;
-        --Open;
+      if (R > 0) {
+        Children[K].Buf.append(Buf, size_t(R));
+        takeFrames(Children[K], O.Results, OnResult);
         continue;
       }
-      Children[K].Buf.append(Buf, size_t(R));
-      takeFrames(Children[K], O.Results);
+      close(Fds[K].fd);
+      Children[K].Fd = Fds[K].fd = -1;
+      Reap(unsigned(K));
+      if (St->Next.load() < N && Respawns++ < N && Spawn(unsigned(K))) {
+        Fds[K].fd = Children[K].Fd;
+        continue;
+      }
+      --Open;
     }
   }
   for (size_t K = 0; K < Children.size(); ++K) {
-    if (Fds[K].fd >= 0)
-      close(Fds[K].fd);
-    int Status = 0;
-    while (waitpid(Children[K].Pid, &Status, 0) < 0 && errno == EINTR)
-      ;
-    // The job a worker crashed on has no result and is not run again here.
-    int64_t On = St->Current[K];
-    if (WIFSIGNALED(Status) && isCrash(WTERMSIG(Status)) && On >= 0 &&
-        size_t(On) < N && !O.Results[On]) {
-      Crashed[On] = true;
-      O.Crashes.push_back(
-          {size_t(On), "signal " + std::to_string(WTERMSIG(Status))});
-    }
+    if (Children[K].Fd >= 0)
+      close(Children[K].Fd);
+    if (Children[K].Pid >= 0)
+      Reap(unsigned(K));
   }
   munmap(Mem, sizeof(SharedState));
   Here();

@@ -45,12 +45,19 @@ struct WorkerOutcome {
 /// order, until the ones left are estimated (from the time per job so far)
 /// to take at least that long here (half as long when at least four jobs
 /// per worker are left); only those go to workers, so a file
-/// whose analysis is short, or one long job at the end, pays no fork. Every job
-/// without a result that did not crash its worker (never taken, or its worker
-/// killed or ended otherwise: out of memory, SIGKILL) runs here afterwards.
-WorkerOutcome runInWorkers(size_t N, unsigned Workers,
-                           llvm::function_ref<std::string(size_t)> Job,
-                           double MinForkSeconds = 0);
+/// whose analysis is short, or one long job at the end, pays no fork. A worker
+/// that ends while jobs are left is replaced by a new one. Every job without
+/// a result that did not crash its worker (never taken, or its worker killed
+/// or ended otherwise: out of memory, SIGKILL) runs here afterwards.
+/// With \p ForkOne one worker is forked too, and for a single job (each file
+/// of a run in a process of its own: a crash costs that file). \p OnResult,
+/// if given, is called here with each job's index as its result (or its
+/// crash) is known.
+WorkerOutcome
+runInWorkers(size_t N, unsigned Workers,
+             llvm::function_ref<std::string(size_t)> Job,
+             double MinForkSeconds = 0, bool ForkOne = false,
+             llvm::function_ref<void(size_t)> OnResult = nullptr);
 
 } // namespace ccl
 #endif

@@ -4,6 +4,7 @@
 #include "lint/CompileCommands.h"
 #include "lint/Config.h"
 #include "lint/FileReport.h"
+#include "lint/KernelWorkers.h"
 #include "lint/ResultCodec.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -21,13 +22,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include <atomic>
-#include <cerrno>
-#include <csignal>
-#include <cstring>
-#include <poll.h>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 using namespace clang;
 using namespace llvm;
@@ -416,116 +411,44 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
 } // namespace
 
 namespace {
-bool writeAll(int FD, llvm::StringRef Data) {
-  while (!Data.empty()) {
-    ssize_t N = ::write(FD, Data.data(), Data.size());
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return false;
-    Data = Data.drop_front(N);
-  }
-  return true;
-}
-
-/// What a file whose process failed leaves: a message, no results.
-FileResult lost(const std::string &File, int Status) {
-  FileResult R;
-  R.File = File;
-  R.InputError = true;
-  std::string How =
-      WIFSIGNALED(Status)
-          ? std::string("crashed (") + strsignal(WTERMSIG(Status)) + ")"
-          : "ended without its results (exit status " +
-                std::to_string(WIFEXITED(Status) ? WEXITSTATUS(Status) : -1) +
-                ")";
-  R.Pre = "cuda-coalesce-lint: error: the analysis of '" + File + "' " + How +
-          "; no results for this file, the other files are not affected "
-          "(please report it with the file)\n";
-  return R;
-}
-
-/// Lints the files -j at a time, each in a process forked for it, which
-/// sends its FileResult back through a pipe (ResultCodec.h).
-void lintIsolated(const LintOptions &Opts, const LintOptions &FileOpts,
+/// Lints the files -j at a time, each in a process of its own
+/// (KernelWorkers.h), which sends its FileResult back as bytes
+/// (ResultCodec.h): a file whose analysis crashes has no result, a message
+/// says so, and the others keep theirs.
+void lintIsolated(const LintOptions &Opts,
+                  llvm::function_ref<const LintOptions &(size_t)> OptsFor,
                   unsigned Jobs, const tooling::CompilationDatabase *DB,
                   const tooling::CompilationDatabase &Fixed,
                   LintResults &Results, const FileProgress &Progress) {
-  struct Child {
-    pid_t Pid;
-    int FD;
-    size_t Index;
-    std::string Bytes;
-  };
-  std::vector<Child> Running;
-  size_t Next = 0, Done = 0;
-  auto Finish = [&](Child &C, FileResult R) {
-    Results.Files[C.Index] = std::move(R);
-    if (Progress)
-      Progress(++Done, Opts.Files.size(), Opts.Files[C.Index]);
-  };
-  while (Next < Opts.Files.size() || !Running.empty()) {
-    while (Running.size() < Jobs && Next < Opts.Files.size()) {
-      size_t I = Next++;
-      int Pipe[2];
-      llvm::outs().flush();
-      llvm::errs().flush();
-      fflush(nullptr);
-      pid_t Pid = Pipe[0] = -1;
-      if (::pipe(Pipe) == 0)
-        Pid = fork();
-      if (Pid == 0) {
-        ::close(Pipe[0]);
-        LintOptions Own = FileOpts;
-        Own.FreeAST = false; // the process ends after it
-        FileResult R = lintFile(Opts.Files[I], Own, DB, Fixed);
-        bool OK = writeAll(Pipe[1], encodeFileResult(R));
-        llvm::outs().flush();
-        llvm::errs().flush();
-        fflush(nullptr);
-        _exit(OK ? 0 : 1);
-      }
-      if (Pid < 0) { // no process: linted here
-        if (Pipe[0] >= 0) {
-          ::close(Pipe[0]);
-          ::close(Pipe[1]);
-        }
-        Child C{-1, -1, I, ""};
-        Finish(C, lintFile(Opts.Files[I], FileOpts, DB, Fixed));
-        continue;
-      }
-      ::close(Pipe[1]);
-      Running.push_back({Pid, Pipe[0], I, ""});
-    }
-    if (Running.empty())
+  size_t Done = 0;
+  WorkerOutcome O = runInWorkers(
+      Opts.Files.size(), Jobs,
+      [&](size_t I) {
+        return encodeFileResult(lintFile(Opts.Files[I], OptsFor(I), DB, Fixed));
+      },
+      /*MinForkSeconds=*/0, /*ForkOne=*/true, [&](size_t I) {
+        if (Progress)
+          Progress(++Done, Opts.Files.size(), Opts.Files[I]);
+      });
+  std::map<size_t, std::string> Crashed(O.Crashes.begin(), O.Crashes.end());
+  for (size_t I = 0; I < Opts.Files.size(); ++I) {
+    std::optional<FileResult> R;
+    if (O.Results[I])
+      R = decodeFileResult(*O.Results[I]);
+    if (R) {
+      Results.Files[I] = std::move(*R);
       continue;
-    std::vector<pollfd> Fds;
-    for (const Child &C : Running)
-      Fds.push_back({C.FD, POLLIN, 0});
-    if (::poll(Fds.data(), Fds.size(), -1) < 0 && errno != EINTR)
-      break;
-    for (size_t K = Running.size(); K-- > 0;) {
-      if (!(Fds[K].revents & (POLLIN | POLLHUP | POLLERR)))
-        continue;
-      Child &C = Running[K];
-      char Buf[65536];
-      ssize_t N = ::read(C.FD, Buf, sizeof(Buf));
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N > 0) {
-        C.Bytes.append(Buf, N);
-        continue;
-      }
-      ::close(C.FD);
-      int Status = 0;
-      while (::waitpid(C.Pid, &Status, 0) < 0 && errno == EINTR) {
-      }
-      std::optional<FileResult> R;
-      if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
-        R = decodeFileResult(C.Bytes);
-      Finish(C, R ? std::move(*R) : lost(Opts.Files[C.Index], Status));
-      Running.erase(Running.begin() + K);
     }
+    FileResult &L = Results.Files[I];
+    L.File = Opts.Files[I];
+    L.InputError = true;
+    auto C = Crashed.find(I);
+    L.Pre = "cuda-coalesce-lint: error: the analysis of '" + Opts.Files[I] +
+            "' " +
+            (C != Crashed.end() ? "crashed (" + C->second + ")"
+                                : std::string("sent back no readable result")) +
+            "; no results for this file, the other files are not affected "
+            "(please report it with the file)\n";
   }
 }
 } // namespace
@@ -551,8 +474,6 @@ Expected<LintResults> ccl::lintFiles(const LintOptions &Opts,
   Results.Files.resize(Opts.Files.size());
   unsigned Jobs =
       std::max(1u, std::min<unsigned>(Opts.Jobs, Opts.Files.size()));
-  std::atomic<size_t> Next{0}, Done{0};
-  std::mutex ProgressMutex;
   // Workers within a file are processes forked from this one: only while
   // it has no other thread (files one at a time).
   LintOptions FileOpts = Opts;
@@ -564,15 +485,18 @@ Expected<LintResults> ccl::lintFiles(const LintOptions &Opts,
     LastOpts = FileOpts;
     LastOpts->FreeAST = false;
   }
+  auto OptsFor = [&](size_t I) -> const LintOptions & {
+    return LastOpts && I + 1 == Opts.Files.size() ? *LastOpts : FileOpts;
+  };
   if (Opts.IsolateFiles) {
-    lintIsolated(Opts, FileOpts, Jobs, DB.get(), Fixed, Results, Progress);
+    lintIsolated(Opts, OptsFor, Jobs, DB.get(), Fixed, Results, Progress);
     return Results;
   }
+  std::atomic<size_t> Next{0}, Done{0};
+  std::mutex ProgressMutex;
   auto Worker = [&] {
     for (size_t I; (I = Next++) < Opts.Files.size();) {
-      bool Last = LastOpts && I + 1 == Opts.Files.size();
-      Results.Files[I] =
-          lintFile(Opts.Files[I], Last ? *LastOpts : FileOpts, DB.get(), Fixed);
+      Results.Files[I] = lintFile(Opts.Files[I], OptsFor(I), DB.get(), Fixed);
       if (Progress) {
         std::lock_guard<std::mutex> G(ProgressMutex);
         Progress(++Done, Opts.Files.size(), Opts.Files[I]);

@@ -141,6 +141,35 @@ TEST(KernelWorkers, RunsHereWhenNotWorthAFork) {
   EXPECT_TRUE(runInWorkers(0, 4, Where).Results.empty());
 }
 
+// ForkOne (each file of a run in a process of its own): one worker, or a
+// single job, is forked too; OnResult sees every job once, crashed or not.
+TEST(KernelWorkers, ForkOneIsolatesEvenOneJob) {
+  pid_t Parent = getpid();
+  std::vector<int> Seen(3, 0);
+  WorkerOutcome O = runInWorkers(
+      3, 1,
+      [&](size_t I) {
+        if (I == 1)
+          std::abort();
+        return std::string(getpid() == Parent ? "here" : "worker");
+      },
+      0, /*ForkOne=*/true, [&](size_t I) { ++Seen.at(I); });
+  EXPECT_EQ(O.Workers, 1u);
+  EXPECT_EQ(O.Results[0], std::optional<std::string>("worker"));
+  EXPECT_FALSE(O.Results[1]);
+  ASSERT_EQ(O.Crashes.size(), 1u);
+  EXPECT_EQ(O.Crashes[0].first, 1u);
+  // The job after the crash runs in a worker started in the crashed one's
+  // place.
+  EXPECT_EQ(O.Results[2], std::optional<std::string>("worker"));
+  EXPECT_EQ(Seen, (std::vector<int>{1, 1, 1}));
+  WorkerOutcome Single = runInWorkers(
+      1, 4, [&](size_t) { return std::string(getpid() == Parent ? "here" : "worker"); },
+      0, /*ForkOne=*/true);
+  EXPECT_EQ(Single.Workers, 1u);
+  EXPECT_EQ(Single.Results[0], std::optional<std::string>("worker"));
+}
+
 // A job that crashes its worker has no result and is reported; it is not
 // run again here (it would crash this process). The other jobs still have
 // theirs, those the dead worker never took included.
