@@ -1,6 +1,6 @@
 //===- RecordCodec.cpp - Access records as bytes, for a forked worker -----===//
 #include "analyzer/RecordCodec.h"
-#include <cstring>
+#include "analyzer/ByteCodec.h"
 
 using namespace ccl;
 
@@ -66,16 +66,11 @@ struct FootprintFields {
 static_assert(sizeof(AccessRecord::Footprint) == sizeof(FootprintFields),
               "AccessRecord::Footprint changed: extend RecordCodec");
 
-class Writer {
+class Writer : public ByteWriter {
 public:
-  explicit Writer(std::string &Out) : Out(Out) {}
-  void u64(uint64_t V) { Out.append(reinterpret_cast<const char *>(&V), 8); }
+  using ByteWriter::ByteWriter;
   void i64(int64_t V) { u64(uint64_t(V)); }
   void ptr(const void *P) { u64(reinterpret_cast<uintptr_t>(P)); }
-  void str(const std::string &S) {
-    u64(S.size());
-    Out += S;
-  }
   void global(const GlobalCost &C) {
     u64(C.Sectors);
     u64(C.IdealSectors);
@@ -145,39 +140,14 @@ public:
       str(I);
     u64(R.SourceBytes);
   }
-
-private:
-  std::string &Out;
 };
 
-class Reader {
+class Reader : public ByteReader {
 public:
-  explicit Reader(llvm::StringRef In) : In(In) {}
-  bool ok() const { return Ok; }
-  bool atEnd() const { return In.empty(); }
-  uint64_t u64() {
-    uint64_t V = 0;
-    if (In.size() < 8) {
-      Ok = false;
-      return 0;
-    }
-    std::memcpy(&V, In.data(), 8);
-    In = In.drop_front(8);
-    return V;
-  }
+  using ByteReader::ByteReader;
   unsigned u32() { return unsigned(u64()); }
   bool flag() { return u64() != 0; }
   int64_t i64() { return int64_t(u64()); }
-  std::string str() {
-    uint64_t N = u64();
-    if (N > In.size()) {
-      Ok = false;
-      return {};
-    }
-    std::string S = In.take_front(N).str();
-    In = In.drop_front(N);
-    return S;
-  }
   template <typename T> T *ptr() {
     return reinterpret_cast<T *>(uintptr_t(u64()));
   }
@@ -207,7 +177,7 @@ public:
     C.Pattern = str();
     C.HoldsFor = str();
     uint64_t N = count();
-    for (uint64_t I = 0; I < N && Ok; ++I)
+    for (uint64_t I = 0; I < N && ok(); ++I)
       C.Symbols.push_back(SymbolId(u64()));
   }
   void record(AccessRecord &R) {
@@ -225,7 +195,7 @@ public:
     cost(R.Best);
     R.Exact = flag();
     uint64_t N = count();
-    for (uint64_t I = 0; I < N && Ok; ++I)
+    for (uint64_t I = 0; I < N && ok(); ++I)
       R.DependsOn.insert(str());
     R.WorstContext = str();
     R.HoldsFor = str();
@@ -235,7 +205,7 @@ public:
     F.Span = u32();
     global(F.G);
     N = count();
-    for (uint64_t I = 0; I < N && Ok; ++I) {
+    for (uint64_t I = 0; I < N && ok(); ++I) {
       unsigned A = u32();
       F.Partners.insert({A, u32()});
     }
@@ -245,21 +215,10 @@ public:
     R.Compiled = AccessRecord::CompiledState(u32());
     R.CompiledBy = str();
     N = count();
-    for (uint64_t I = 0; I < N && Ok; ++I)
+    for (uint64_t I = 0; I < N && ok(); ++I)
       R.Instructions.push_back(str());
     R.SourceBytes = u32();
   }
-
-private:
-  /// A count of items of at least 8 bytes each: no more than what is left.
-  uint64_t count() {
-    uint64_t N = u64();
-    if (N > In.size() / 8)
-      Ok = false;
-    return Ok ? N : 0;
-  }
-  llvm::StringRef In;
-  bool Ok = true;
 };
 
 } // namespace

@@ -1,11 +1,12 @@
 //===- ResultCodec.cpp - A file's results as bytes, for an isolated file --===//
 //
-// One field list per struct (fields()), walked by a writer and by a reader:
+// One field list per struct (its io()), walked by a writer and by a reader:
 // what is written is what is read. The mirrors below fail to compile when a
-// struct changes size: a new field must be added to its fields().
+// struct changes size: a new field must be added to its io().
 //
 //===----------------------------------------------------------------------===//
 #include "lint/ResultCodec.h"
+#include "analyzer/ByteCodec.h"
 #include <cstring>
 #include <type_traits>
 
@@ -92,11 +93,12 @@ struct FileFields {
 static_assert(sizeof(FileResult) == sizeof(FileFields),
               "FileResult changed: extend ResultCodec");
 
-class Writer {
+/// The walk below with ByteWriter's or ByteReader's primitives: num() and
+/// str() write from or read into the value, count() writes or reads a size.
+class Writer : public ByteWriter {
 public:
   static constexpr bool Reading = false;
-  explicit Writer(std::string &Out) : Out(Out) {}
-  void u64(uint64_t V) { Out.append(reinterpret_cast<const char *>(&V), 8); }
+  using ByteWriter::ByteWriter;
   template <typename T> void num(const T &V) {
     if constexpr (std::is_same_v<T, double>) {
       uint64_t B;
@@ -106,34 +108,17 @@ public:
       u64(uint64_t(V));
     }
   }
-  void str(const std::string &S) {
-    u64(S.size());
-    Out += S;
-  }
   uint64_t count(uint64_t N) {
     u64(N);
     return N;
   }
   bool ok() const { return true; }
-
-private:
-  std::string &Out;
 };
 
-class Reader {
+class Reader : public ByteReader {
 public:
   static constexpr bool Reading = true;
-  explicit Reader(llvm::StringRef In) : In(In) {}
-  uint64_t u64() {
-    uint64_t V = 0;
-    if (In.size() < 8) {
-      Ok = false;
-      return 0;
-    }
-    std::memcpy(&V, In.data(), 8);
-    In = In.drop_front(8);
-    return V;
-  }
+  using ByteReader::ByteReader;
   template <typename T> void num(T &V) {
     uint64_t B = u64();
     if constexpr (std::is_same_v<T, double>)
@@ -141,28 +126,8 @@ public:
     else
       V = T(B);
   }
-  void str(std::string &S) {
-    uint64_t N = u64();
-    if (N > In.size()) {
-      Ok = false;
-      return;
-    }
-    S = In.take_front(N).str();
-    In = In.drop_front(N);
-  }
-  /// A count of items of at least 8 bytes each: no more than what is left.
-  uint64_t count(uint64_t) {
-    uint64_t N = u64();
-    if (N > In.size() / 8)
-      Ok = false;
-    return Ok ? N : 0;
-  }
-  bool ok() const { return Ok; }
-  bool atEnd() const { return In.empty(); }
-
-private:
-  llvm::StringRef In;
-  bool Ok = true;
+  void str(std::string &S) { S = ByteReader::str(); }
+  uint64_t count(uint64_t) { return ByteReader::count(); }
 };
 
 // ---- The walk: io(X, V) writes or reads V.
@@ -226,18 +191,20 @@ template <typename IO, typename A, typename B>
 void io(IO &X, std::pair<A, B> &P) {
   all(X, P.first, P.second);
 }
+/// A container as the vector of its items.
+template <typename IO, typename C, typename Item>
+void asVector(IO &X, C &Container) {
+  std::vector<Item> Items(Container.begin(), Container.end());
+  io(X, Items);
+  if constexpr (IO::Reading)
+    Container = C(Items.begin(), Items.end());
+}
 template <typename IO, typename K, typename V>
 void io(IO &X, std::map<K, V> &M) {
-  std::vector<std::pair<K, V>> Items(M.begin(), M.end());
-  io(X, Items);
-  if constexpr (IO::Reading)
-    M = std::map<K, V>(Items.begin(), Items.end());
+  asVector<IO, std::map<K, V>, std::pair<K, V>>(X, M);
 }
 template <typename IO, typename T> void io(IO &X, std::set<T> &S) {
-  std::vector<T> Items(S.begin(), S.end());
-  io(X, Items);
-  if constexpr (IO::Reading)
-    S = std::set<T>(Items.begin(), Items.end());
+  asVector<IO, std::set<T>, T>(X, S);
 }
 template <typename IO> void io(IO &X, SourcePos &P) {
   all(X, P.File, P.Line, P.Column);
@@ -259,10 +226,7 @@ template <typename IO> void io(IO &X, AccessCost &C) {
       C.BestS, C.Exact, C.Legal, C.Lanes, C.Pattern, C.HoldsFor);
   for (int64_t &O : C.WorstOffsets)
     io(X, O);
-  std::vector<SymbolId> Symbols(C.Symbols.begin(), C.Symbols.end());
-  io(X, Symbols);
-  if constexpr (IO::Reading)
-    C.Symbols.assign(Symbols.begin(), Symbols.end());
+  asVector<IO, decltype(C.Symbols), SymbolId>(X, C.Symbols);
 }
 template <typename IO> void io(IO &X, AccessRecord::Footprint &F) {
   all(X, F.Covered, F.Span, F.G, F.Partners, F.OwnPieces, F.OwnIterations);
