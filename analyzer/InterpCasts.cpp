@@ -177,6 +177,8 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
   // call's value (an inlined callee reads the memory itself; a load of the
   // lvalue it returns is the caller's, at the call: Frame::ReadAt).
   if (const auto *CE = dyn_cast<CallExpr>(Sub->IgnoreParens())) {
+    // (Saved and restored: an argument may read another such call first.)
+    auto Saved = std::make_pair(ReadAtFor, ReadAtCall);
     const FunctionDecl *FD = CE->getDirectCallee();
     if (FD && FD->getReturnType()->isReferenceType())
       if (const FunctionDecl *Def =
@@ -185,8 +187,7 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
         ReadAtCall = CE;
       }
     Value V = eval(Sub, M);
-    ReadAtFor = nullptr;
-    ReadAtCall = nullptr;
+    std::tie(ReadAtFor, ReadAtCall) = Saved;
     return V;
   }
   // A field of the dim3 a cooperative groups call returns

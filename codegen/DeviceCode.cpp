@@ -286,31 +286,26 @@ ccl::DeviceCompiler::optimized(StringRef Kernel) {
   // -O3 pipeline is written out as text with every SimplifyCFG's
   // sink-common-insts turned off and read back: LLVM's own switch for it is
   // a process-wide option.
-  ModulePassManager MPM;
-  {
+  // (The text is made once: it depends on the target and the options.)
+  if (Pipeline.empty()) {
     ModulePassManager Default =
         PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
-    std::string Text;
-    raw_string_ostream OS(Text);
+    raw_string_ostream OS(Pipeline);
     Default.printPipeline(OS, [&PIC](StringRef ClassName) {
       StringRef Name = PIC.getPassNameForClassName(ClassName);
       return Name.empty() ? ClassName : Name;
     });
-    std::string NoSink;
-    for (StringRef Rest = Text; !Rest.empty();) {
-      size_t At = Rest.find(";sink-common-insts");
-      NoSink += Rest.substr(0, At).str();
-      if (At == StringRef::npos)
-        break;
-      NoSink += ";no-sink-common-insts";
-      Rest = Rest.drop_front(At + strlen(";sink-common-insts"));
-    }
-    if (Error E = PB.parsePassPipeline(MPM, NoSink))
-      return createStringError(inconvertibleErrorCode(),
-                               "the optimizer's pipeline could not be set "
-                               "up: " +
-                                   toString(std::move(E)));
+    const std::string Sink = ";sink-common-insts",
+                      NoSink = ";no-sink-common-insts";
+    for (size_t At = 0; (At = Pipeline.find(Sink, At)) != std::string::npos;
+         At += NoSink.size())
+      Pipeline.replace(At, Sink.size(), NoSink);
   }
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, Pipeline))
+    return createStringError(inconvertibleErrorCode(),
+                             "the optimizer's pipeline could not be set up: " +
+                                 toString(std::move(E)));
   // nvcc's NVVM knows the alignment that address arithmetic proves
   // (`tile[t][k .. k+3]` of a __shared__ __align__(16) float[..][32] is 16
   // bytes aligned) and fuses such loads into ld.shared.v4; clang's NVPTX

@@ -49,6 +49,8 @@ public:
   /// backend receives them: optimized (-O3 and what makes the widths
   /// nvcc's), in this compiler's LLVM context. --verify=jit runs this code.
   llvm::Expected<std::unique_ptr<llvm::Module>> optimized(llvm::StringRef Kernel);
+  /// The NVPTX target machine the code is made for.
+  llvm::TargetMachine *targetMachine() const { return TM.get(); }
   /// The PTX of kernel \p Kernel and the device functions it calls.
   llvm::Expected<std::string> ptxFor(llvm::StringRef Kernel);
 
@@ -60,6 +62,8 @@ private:
   std::unique_ptr<llvm::TargetMachine> TM;
   BackendErrors *Errors = nullptr;
   std::set<std::string> Kernels;
+  /// The -O3 pipeline as text, SimplifyCFG's sinking turned off.
+  std::string Pipeline;
 };
 
 /// The name \p FD has in clang's IR and PTX (its mangled name; a

@@ -1,23 +1,11 @@
 //===- JitVerifier.cpp - Execute the device code clang compiles -----------===//
 #include "runtime/jit/JitVerifier.h"
 #include "codegen/DeviceCode.h"
-#include "codegen/AstErrors.h"
 #include "codegen/SiteMatch.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Mangle.h"
-#include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/CodeGen/CodeGenAction.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/CompilerInvocation.h"
-#include "clang/Frontend/MultiplexConsumer.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Lex/Lexer.h"
-#include "clang/Lex/PPCallbacks.h"
-#include "clang/Lex/Preprocessor.h"
-#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
@@ -33,9 +21,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -46,7 +32,6 @@
 #include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include <csignal>
 #include <set>
 #include <sys/resource.h>
@@ -64,22 +49,12 @@ using ccl::KernelSpec;
 using ccl::Measurement;
 using ccl::MemObject;
 using clang::ASTContext;
-using clang::CompilerInstance;
-using clang::CompilerInvocation;
-using clang::Diagnostic;
-using clang::DiagnosticConsumer;
-using clang::DiagnosticsEngine;
-using clang::EmitLLVMOnlyAction;
 using clang::Expr;
-using clang::FileID;
 using clang::FunctionDecl;
 using clang::GlobalDecl;
-using clang::Lexer;
 using clang::MangleContext;
 using clang::ParmVarDecl;
-using clang::PresumedLoc;
 using clang::QualType;
-using clang::SourceLocation;
 using clang::SourceManager;
 
 namespace {
@@ -148,7 +123,7 @@ struct JitVerifier::Impl {
   Impl(ASTContext &Ctx, Config C)
       : Ctx(Ctx), C(std::move(C)), Matcher(Ctx) {}
 
-  void devicePasses(llvm::Module &Mod);
+  void devicePasses(llvm::Module &Mod, llvm::TargetMachine *TM);
   void retarget(llvm::Module &Mod);
   void instrument(Function &F, int KernelIndex);
   void replaceIntrinsics(Function &F);
@@ -227,26 +202,12 @@ void initTargets() {
 /// Every call inlined (a warp's reconvergence is computed per function), and
 /// the address spaces that inlining makes known: no width changes, the
 /// compiler view's code is already as the NVPTX backend receives it.
-void JitVerifier::Impl::devicePasses(llvm::Module &Mod) {
-  std::string Err;
-  const Target *T = TargetRegistry::lookupTarget(Mod.getTargetTriple(), Err);
-  std::unique_ptr<TargetMachine> TM;
-  if (T) {
-    std::string CPU = "sm_89", Features;
-    for (Function &F : Mod)
-      if (F.hasFnAttribute("target-cpu")) {
-        CPU = F.getFnAttribute("target-cpu").getValueAsString().str();
-        Features = F.getFnAttribute("target-features").getValueAsString().str();
-        break;
-      }
-    TM.reset(T->createTargetMachine(Mod.getTargetTriple(), CPU, Features,
-                                    TargetOptions(), std::nullopt));
-  }
+void JitVerifier::Impl::devicePasses(llvm::Module &Mod, TargetMachine *TM) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(TM.get());
+  PassBuilder PB(TM);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -1433,7 +1394,7 @@ Error JitVerifier::run() {
                                       toString(Mod.takeError()) + ")";
       continue;
     }
-    I.devicePasses(**Mod);
+    I.devicePasses(**Mod, (*DC)->targetMachine());
     I.retarget(**Mod);
     raw_string_ostream OS(I.Bitcode[L.Mangled]);
     WriteBitcodeToFile(**Mod, OS);
