@@ -9,9 +9,11 @@
 // parent puts the results in job order, so the output does not depend on
 // which worker ran what.
 //
-// Only the command line uses this, and only while it lints one file at a
-// time: a process with other threads is not forked (their locks would be
-// copied held), nor is a language server or clang-tidy's process.
+// The command line also runs the files of a run this way, one process per
+// file at a time (Pipeline.cpp, lintFiles: a crash costs that file), each
+// sending its results back as lint/ResultCodec.h bytes. A process with other
+// threads is not forked (their locks would be copied held), nor is a
+// language server or clang-tidy's process.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_LINT_KERNELWORKERS_H
