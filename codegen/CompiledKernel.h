@@ -53,6 +53,9 @@ public:
   /// compile failed, or the budget is spent (skipped()).
   std::shared_ptr<const CompiledCode>
   forKernel(const clang::FunctionDecl *Kernel);
+  /// The device compiler of clang's view (null for nvcc's): --verify=jit
+  /// runs its code.
+  DeviceCompiler *compiler() const { return Compiler.get(); }
   /// Kernels not compiled because the budget was spent, in this process.
   unsigned skipped() const { return Skipped; }
   /// Why the last failed compile failed ("" when none did).

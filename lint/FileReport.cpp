@@ -1,6 +1,7 @@
 //===- FileReport.cpp - A parsed file's analysis as a FileResult ----------===//
 #include "lint/FileReport.h"
 #include "analyzer/SystemCode.h"
+#include "codegen/CompiledKernel.h"
 #include "lint/Paths.h"
 #include "lint/Suppressions.h"
 #include "lint/Verification.h"
@@ -245,7 +246,8 @@ void FileReporter::verify(TUAnalysis &TU) {
   if (Opts.Verify == VerifyMode::None || TU.Runs.empty())
     return;
   Verify.emplace(Opts, Out.File, Parse.HostFlags);
-  if (Error E = Verify->run(Ctx, TU.Runs))
+  if (Error E = Verify->run(Ctx, TU.Runs,
+                           TU.Device ? TU.Device->compiler() : nullptr))
     fileNote(std::string(Opts.Verify == VerifyMode::Gpu      ? "--verify=gpu: "
                          : Opts.Verify == VerifyMode::NcuCsv ? "--ncu-csv: "
                          : Opts.Verify == VerifyMode::Jit ? "--verify=jit: "

@@ -59,8 +59,10 @@ unsigned predicted(const AccessRecord &R, bool Ideal) {
 }
 } // namespace
 
-Error Verification::runJit(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
+Error Verification::runJit(ASTContext &Ctx, std::vector<KernelRun> &Runs,
+                           DeviceCompiler *Device) {
   JitVerifier::Config JC;
+  JC.Compiler = Device;
   JC.AssumeText = Opts.AssumeText;
   JC.KernelAssume = Opts.KernelAssume;
   JC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
@@ -84,12 +86,13 @@ Error Verification::runJit(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
   return Error::success();
 }
 
-Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
+Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs,
+                        DeviceCompiler *Device) {
   this->Ctx = &Ctx;
   if (ncuCsv(Opts))
     return runNcuCsv(Ctx, Runs);
   if (Opts.Verify == VerifyMode::Jit)
-    return runJit(Ctx, Runs);
+    return runJit(Ctx, Runs, Device);
   CpuVerifier::Config VC;
   VC.AssumeText = Opts.AssumeText;
   VC.RuntimeDir = runtimeDir();

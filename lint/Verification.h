@@ -30,7 +30,10 @@ public:
   /// Adds every runnable kernel run as a launch, builds and runs them; sets
   /// each run's Launch or NotRunnable. On failure returns the reason and
   /// every record's verdict is NotVerified.
-  llvm::Error run(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
+  /// \p Device: the compiler view's device compiler, if the analysis made
+  /// one (--verify=jit runs its code).
+  llvm::Error run(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs,
+                  DeviceCompiler *Device = nullptr);
 
   /// Fills \p Out's Verdict and measurements for record \p R of \p Run and
   /// returns the sentence that says so ("" when there is nothing to say).
@@ -75,7 +78,8 @@ private:
   /// --ncu-csv: per KernelRun::Launch, the export's launches of the kernel.
   std::vector<std::vector<const NcuLaunch *>> NcuLaunches;
   std::unique_ptr<JitVerifier> Jit; ///< --verify=jit
-  llvm::Error runJit(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
+  llvm::Error runJit(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs,
+                     DeviceCompiler *Device);
   unsigned Compared = 0, Confirmed = 0, Refuted = 0, WithinBound = 0,
            NotExecuted = 0;
 };

@@ -1374,27 +1374,35 @@ Error JitVerifier::run() {
   double Start = cpuSeconds();
   // The compiler view's code (codegen/DeviceCode.h), made from the parsed
   // AST: the instructions measured are those the analysis costs.
-  Expected<std::unique_ptr<DeviceCompiler>> DC = DeviceCompiler::create(I.Ctx);
-  if (!DC)
-    return createStringError(inconvertibleErrorCode(),
-                             "the file does not compile for the device with "
-                             "clang (" +
-                                 toString(DC.takeError()) + ")");
+  // The analysis' own when it made one (the same AST).
+  DeviceCompiler *DC = I.C.Compiler;
+  std::unique_ptr<DeviceCompiler> Own;
+  if (!DC) {
+    Expected<std::unique_ptr<DeviceCompiler>> Made =
+        DeviceCompiler::create(I.Ctx);
+    if (!Made)
+      return createStringError(inconvertibleErrorCode(),
+                               "the file does not compile for the device "
+                               "with clang (" +
+                                   toString(Made.takeError()) + ")");
+    Own = std::move(*Made);
+    DC = Own.get();
+  }
   std::map<std::string, std::string> Failed;
   for (LaunchRec &L : I.Launches) {
     if (Failed.count(L.Mangled)) {
       L.Failure = Failed[L.Mangled];
       continue;
     }
-    if (I.Bitcode.count(L.Mangled) || !(*DC)->has(L.Mangled))
+    if (I.Bitcode.count(L.Mangled) || !DC->has(L.Mangled))
       continue;
-    Expected<std::unique_ptr<llvm::Module>> Mod = (*DC)->optimized(L.Mangled);
+    Expected<std::unique_ptr<llvm::Module>> Mod = DC->optimized(L.Mangled);
     if (!Mod) {
       L.Failure = Failed[L.Mangled] = "its device code was not made (" +
                                       toString(Mod.takeError()) + ")";
       continue;
     }
-    I.devicePasses(**Mod, (*DC)->targetMachine());
+    I.devicePasses(**Mod, DC->targetMachine());
     I.retarget(**Mod);
     raw_string_ostream OS(I.Bitcode[L.Mangled]);
     WriteBitcodeToFile(**Mod, OS);

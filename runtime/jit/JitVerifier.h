@@ -43,6 +43,8 @@ class FunctionDecl;
 
 namespace ccl {
 
+class DeviceCompiler;
+
 class JitVerifier {
 public:
   struct Config {
@@ -52,6 +54,9 @@ public:
     unsigned GridBlocks = 4;
     unsigned TimeoutSeconds = 20; ///< per launch
     std::string KeepDir;          ///< --verify-output: the retargeted IR
+    /// The compiler view's device compiler for this AST, when the analysis
+    /// made one (else run() makes its own).
+    DeviceCompiler *Compiler = nullptr;
   };
 
   JitVerifier(clang::ASTContext &Ctx, Config C);
