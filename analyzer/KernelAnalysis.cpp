@@ -179,7 +179,11 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     return notAnalyzed(R, C.Reason);
   for (const std::string &N : I.namesOf(C.Symbols))
     R.DependsOn.insert(N);
-  Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
+  // With compiled code the instructions decide, not a guess at fusion: an
+  // access without an instruction here is a bound (below), and the fused
+  // cost AccessFusion would give it as its best case is not known to hold.
+  if (!CC)
+    Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
   Together.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, C, I.symbolNames());
   R.Exact &= C.Exact;
   AccessCost B = certainPart(C);
