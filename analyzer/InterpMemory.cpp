@@ -685,7 +685,13 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
                     Key),
         LaneInt::constant(0));
   }
-  return Value::unknown("value loaded from memory at a lane-dependent address");
+  Value U =
+      Value::unknown("value loaded from memory at a lane-dependent address");
+  // Values read per lane: a condition on them lets the lanes the data picks
+  // run (laneDataSymbol).
+  if (!L.Addr.definedIn(M.May) || !L.Addr.I.isUniform(M.May))
+    U.Deps.push_back(laneDataSymbol(Site));
+  return U;
 }
 
 /// The integer at byte \p Off of a constant \p V of type \p T (nested

@@ -209,9 +209,11 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     return execLoop(D, nullptr, D->getCond(), D->getBody(), nullptr, false, M);
   }
   case Stmt::ReturnStmtClass:
+    ++LaneExits;
     return execReturn(cast<ReturnStmt>(S), M);
   case Stmt::BreakStmtClass:
   case Stmt::ContinueStmtClass:
+    ++LaneExits;
     if (!Loops.empty()) {
       LoopCtx &L = Loops.back();
       bool Break = isa<BreakStmt>(S);
@@ -577,6 +579,7 @@ LaneMask Interpreter::execBranches(const LaneBool &C, LaneMask M,
   VarMap Before = Frames.back().Vars;
   bool Undecided = (~(C.True | C.False) & M.May) != 0;
   Frames.back().Undecided += Undecided;
+  unsigned ExitsBefore = LaneExits;
   LaneMask FT = Then(MT);
   VarMap AfterThen = Frames.back().Vars;
   Frames.back().Vars = Before;
@@ -584,6 +587,10 @@ LaneMask Interpreter::execBranches(const LaneBool &C, LaneMask M,
   Frames.back().Undecided -= Undecided;
   joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps,
              ~(C.True | C.False) & C.Uniform & M.May, At);
+  // No lane left either arm (no return, break or continue ran): every lane
+  // goes on, also those the condition did not decide.
+  if (LaneExits == ExitsBefore)
+    return M;
   return unite(FT, FE);
 }
 

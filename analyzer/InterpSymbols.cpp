@@ -61,8 +61,30 @@ SymbolId Interpreter::symbolId(llvm::StringRef Name,
     Factors.push_back(Shown);
   SymFactors.push_back(std::move(Factors));
   SymNonNeg.push_back(NonNeg);
+  SymLaneData.push_back(false);
   SymIds[Key] = Id;
   return Id;
+}
+
+SymbolId Interpreter::laneDataSymbol(const Expr *Load) {
+  std::string Key =
+      "read per lane at " +
+      std::to_string(reinterpret_cast<uintptr_t>(Load->IgnoreParens()));
+  SymbolId Id = symbolId(sourceText(Load), {}, Key);
+  // Not an unknown that a cost is taken over: depends_on says it in words.
+  SymFactors[Id].clear();
+  SymLaneData[Id] = true;
+  return Id;
+}
+
+std::vector<std::string>
+Interpreter::laneDataOf(llvm::ArrayRef<SymbolId> Ids) const {
+  std::vector<std::string> R;
+  for (SymbolId S : Ids)
+    if (S < SymLaneData.size() && SymLaneData[S] &&
+        !llvm::is_contained(R, SymNames[S]))
+      R.push_back(SymNames[S]);
+  return R;
 }
 
 std::vector<std::string>

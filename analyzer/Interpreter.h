@@ -159,6 +159,9 @@ public:
   /// The named unknowns behind the symbols in \p Ids (products are split
   /// into their factors).
   std::vector<std::string> namesOf(llvm::ArrayRef<SymbolId> Ids) const;
+  /// The loads among \p Ids whose values are read per lane
+  /// (laneDataSymbol), as source text; empty when there are none.
+  std::vector<std::string> laneDataOf(llvm::ArrayRef<SymbolId> Ids) const;
 
 private:
   /// Where an lvalue lives: memory (a pointer Value), a local variable, or
@@ -622,6 +625,11 @@ private:
   SymbolId symbolId(llvm::StringRef Name,
                     llvm::ArrayRef<SymbolId> FactorsOf = {},
                     llvm::StringRef Key = {}, bool NonNeg = false);
+  /// The dependence on the values \p Load reads per lane (a load at a
+  /// lane-dependent address: `mask[tid]`): a lane set that a condition on
+  /// them chooses is any subset the data picks, not a bound such as
+  /// `i < n` (RecordFolder::certainOf keeps only the certain lanes).
+  SymbolId laneDataSymbol(const clang::Expr *Load);
   /// A symbol's value, or the constant --assume gives its name.
   Value symbolValue(llvm::StringRef Name, llvm::StringRef Key = {},
                     bool NonNeg = false);
@@ -766,6 +774,9 @@ private:
   unsigned JoinRuns = 0;
   /// Numbers the split accesses (AccessEvent::SplitId).
   unsigned SplitRuns = 0;
+  /// Returns, breaks and continues run so far: a branch whose arms ran
+  /// none lets every lane it got go on (execBranches).
+  unsigned LaneExits = 0;
 
   std::vector<std::string> SymNames;
   /// Symbols made by opaqueSymbol for a shift by a constant: what was
@@ -781,6 +792,9 @@ private:
   std::vector<std::vector<std::string>> SymFactors;
   /// Per symbol: known not to be negative.
   std::vector<bool> SymNonNeg;
+  /// Per symbol: stands for values read per lane (laneDataSymbol); never a
+  /// term of a value, only a dependence.
+  std::vector<bool> SymLaneData;
   /// Product symbols (productSymbol): their base factors, sorted.
   llvm::DenseMap<SymbolId, llvm::SmallVector<SymbolId, 4>> Monomials;
   llvm::StringMap<SymbolId> SymIds;   ///< by key

@@ -55,7 +55,14 @@ public:
                                    const SourceManager &SM);
 
 private:
+  using RecordKey = std::tuple<const Expr *, int, AccessOp>;
   const AccessCost &costOf(const AccessEvent &Ev, const Interpreter &I);
+  /// The certain part of \p C, the cost of \p Ev: its best case, and
+  /// where data the analysis cannot follow chooses which of the undecided
+  /// lanes run (laneDataSymbol), the cost of the certainly active lanes
+  /// alone (nothing when there are none: one lane may be all that runs).
+  AccessCost certainOf(const AccessEvent &Ev, const AccessCost &C,
+                       const Interpreter &I);
   /// Costs \p Ev as the instructions \p A lists (CompiledCode.h) into
   /// \p R (not analyzed, with the reason, when a cost is not known).
   void addCompiled(const AccessEvent &Ev, const Interpreter &I,
@@ -74,6 +81,9 @@ private:
   AccessFusion Fusion;
   /// Accesses that use each other's sectors (FootprintSharing.h).
   FootprintSharing Together;
+  /// Records with instances whose lanes data chooses (certainOf): the
+  /// fusion guess does not make them certain again.
+  std::set<RecordKey> LanesByData;
 };
 
 namespace {
@@ -125,6 +135,24 @@ const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
   return It->second;
 }
 
+AccessCost RecordFolder::certainOf(const AccessEvent &Ev, const AccessCost &C,
+                                   const Interpreter &I) {
+  if (Ev.Mask.decided() || I.laneDataOf(Ev.Mask.Deps).empty())
+    return certainPart(C);
+  if (!Ev.Mask.Must) {
+    AccessCost None;
+    None.Known = true;
+    None.Shared = C.Shared;
+    return None;
+  }
+  AccessEvent Sure = Ev;
+  Sure.Mask = LaneMask::all(Ev.Mask.Must);
+  const AccessCost &SC = costOf(Sure, I);
+  if (!SC.Known)
+    return certainPart(C);
+  return certainPart(SC);
+}
+
 void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   int SpaceKey = !Ev.Obj ? 2 : Ev.Obj->Space == MemObject::Shared ? 1 : 0;
   // What the compiler made of the access: its instructions cover the whole
@@ -165,6 +193,12 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   }
   for (const std::string &N : I.namesOf(Ev.Mask.Deps))
     R.DependsOn.insert(N);
+  if (!Ev.Mask.decided())
+    for (const std::string &C : I.laneDataOf(Ev.Mask.Deps)) {
+      R.DependsOn.insert("(which lanes run depends on '" + C +
+                         "', read per lane)");
+      LanesByData.insert({Ev.Site, SpaceKey, Ev.Op});
+    }
   for (const std::string &N : I.namesOf(Ev.Address.Deps))
     R.DependsOn.insert(N);
   if (!R.Known)
@@ -186,7 +220,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
   Together.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, C, I.symbolNames());
   R.Exact &= C.Exact;
-  AccessCost B = certainPart(C);
+  AccessCost B = certainOf(Ev, C, I);
   if (R.Instances == 1 || !R.Best.Known || B.badness() > R.Best.badness())
     R.Best = B;
   if (First || C.badness() > R.Worst.badness()) {
@@ -271,7 +305,7 @@ void RecordFolder::addCompiled(
           C.WorstBytes = P.Bytes;
           HaveW = true;
         }
-        AccessCost PB = certainPart(PC);
+        AccessCost PB = certainOf(*E, PC, I);
         if (!HaveC || PB.badness() > C.Certain.badness()) {
           C.Certain = PB;
           HaveC = true;
@@ -351,7 +385,12 @@ void RecordFolder::addCompiled(
 
 std::vector<AccessRecord> RecordFolder::finish(const Interpreter &I,
                                                const SourceManager &SM) {
+  std::map<RecordKey, AccessCost> Certain;
+  for (const RecordKey &K : LanesByData)
+    Certain[K] = Records[K].Best;
   Fusion.apply(Records);
+  for (auto &KV : Certain)
+    Records[KV.first].Best = KV.second;
   Together.apply(Records);
   std::vector<AccessRecord> Out;
   for (auto &KV : Records) {

@@ -464,6 +464,9 @@ Finding ccl::reportSiteFinding(const Check &C, llvm::ArrayRef<SiteRecord> Site,
     std::string Own = C.whyPossible(*W.R);
     if (!Own.empty())
       F.Message += " (" + Own + ")";
+    else if (P.Conditions.find("which lanes run depends on '") != std::string::npos)
+      F.Message += " (possible: data decides which lanes run; this is the "
+                   "cost when all of them do)";
     else if (!P.Names.empty() || P.Conditions.empty())
       F.Message += " (possible: only for some alignments or values of " +
                    (P.Names.empty() ? std::string("the unknowns") : P.Names) +
