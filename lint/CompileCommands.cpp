@@ -1,7 +1,9 @@
 //===- CompileCommands.cpp - Compile commands for the device-side parse ---===//
 #include "lint/CompileCommands.h"
+#include "lint/NvccOptions.h"
 #include "lint/Paths.h"
 #include "llvm/ADT/STLExtras.h"
+#include <optional>
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -53,106 +55,103 @@ void addCudaIncludes(const LintOptions &Opts,
 }
 } // namespace
 
-/// nvcc's command line (from a Bear or CMake compilation database) as clang
-/// flags: keeps what changes the meaning of the source (-D, -U, -I, -isystem,
-/// -include, -std, also inside -Xcompiler), takes the first sm_XX it names as
-/// the GPU architecture, and drops the rest (-gencode, --expt-*, -Xptxas...).
-tooling::CommandLineArguments
-ccl::fromNvcc(const tooling::CommandLineArguments &In, std::string &Arch) {
-  tooling::CommandLineArguments Out{In[0]};
-  auto KeepFlag = [&](StringRef A, StringRef Next, bool &UsedNext) {
-    UsedNext = false;
-    for (StringRef P : {"-D", "-U", "-I"})
-      if (A.starts_with(P)) {
-        Out.push_back(A.str());
-        if (A == P && !Next.empty()) {
-          Out.push_back(Next.str());
-          UsedNext = true;
-        }
-        return;
-      }
-    if (A == "-isystem" || A == "-include") {
-      Out.push_back(A.str());
-      if (!Next.empty()) {
-        Out.push_back(Next.str());
-        UsedNext = true;
-      }
-      return;
-    }
-    if (A.starts_with("-std=") || A.starts_with("--std="))
-      Out.push_back("-std=" + A.split('=').second.str());
-  };
-  static const char *TakesValue[] = {"-gencode",
-                                     "--generate-code",
-                                     "-arch",
-                                     "--gpu-architecture",
-                                     "-code",
-                                     "--gpu-code",
-                                     "-ccbin",
-                                     "--compiler-bindir",
-                                     "-Xptxas",
-                                     "-Xcudafe",
-                                     "-Xfatbin",
-                                     "-Xnvlink",
-                                     "--threads",
-                                     "-t",
-                                     "--default-stream",
-                                     "-x",
-                                     "-o",
-                                     "--options-file",
-                                     "-maxrregcount"};
-  for (size_t I = 1; I < In.size(); ++I) {
-    StringRef A = In[I];
-    StringRef Next = I + 1 < In.size() ? StringRef(In[I + 1]) : StringRef();
-    // The first sm_XX named, also in a flag's value (-gencode
-    // arch=compute_90,code=sm_90), but not in a macro definition.
-    bool ArchFlag =
-        llvm::is_contained({"-gencode", "--generate-code", "-arch",
-                            "--gpu-architecture", "-code", "--gpu-code"},
-                           A);
-    for (StringRef Where : {A, ArchFlag ? Next : StringRef()}) {
-      size_t Pos = Where.find("sm_");
-      if (!Arch.empty() || Pos == StringRef::npos || Where.starts_with("-D"))
-        continue;
-      StringRef SM = Where.substr(Pos).take_while(
-          [](char C) { return C == '_' || isalnum(C); });
-      if (SM.size() > 3)
-        Arch = SM.str();
-    }
-    if (A == "-Xcompiler" || A == "--compiler-options" ||
-        A.starts_with("-Xcompiler=") || A.starts_with("--compiler-options=")) {
-      StringRef List = A.contains('=') ? A.split('=').second : Next;
-      if (!A.contains('='))
-        ++I;
-      SmallVector<StringRef, 8> Parts;
-      List.split(Parts, ',');
-      for (size_t J = 0; J < Parts.size(); ++J) {
-        bool Used;
-        KeepFlag(Parts[J], J + 1 < Parts.size() ? Parts[J + 1] : "", Used);
-        J += Used;
-      }
-      continue;
-    }
-    bool Skip = false;
-    for (const char *T : TakesValue)
-      if (A == T) {
-        Skip = true;
-        if (!Next.empty())
-          ++I;
-        if (A == "-x")
-          Out.push_back("-x"), Out.push_back("cuda");
-      }
-    if (Skip)
-      continue;
-    if (!A.starts_with("-")) { // inputs
-      Out.push_back(A.str());
-      continue;
-    }
-    bool Used;
-    KeepFlag(A, Next, Used);
-    I += Used;
+namespace {
+bool isNvcc(StringRef Program) {
+  return sys::path::filename(Program).starts_with("nvcc");
+}
+
+/// \p Extra (--extra-arg, flags after "--" with -p) as clang flags.
+std::vector<std::string> clangFlags(ArrayRef<std::string> Extra,
+                                    StringRef Directory,
+                                    std::vector<std::string> &Notes) {
+  if (Extra.empty())
+    return {};
+  TranslatedFlags T = translateNvccFlags(Extra, FlagDialect::Mixed, Directory);
+  for (std::string &N : T.Notes)
+    Notes.push_back(std::move(N));
+  if (!T.Arch.empty())
+    T.Args.push_back("--cuda-gpu-arch=" + T.Arch);
+  return std::move(T.Args);
+}
+} // namespace
+
+DeviceCommands::DeviceCommands(
+    std::unique_ptr<tooling::CompilationDatabase> Inner, bool FlagsGiven,
+    std::vector<std::string> Before, std::vector<std::string> After)
+    : Inner(std::move(Inner)), FlagsGiven(FlagsGiven),
+      Before(std::move(Before)), After(std::move(After)) {}
+
+tooling::CompileCommand
+DeviceCommands::translate(tooling::CompileCommand C,
+                          std::vector<std::string> &Notes) const {
+  tooling::CommandLineArguments &Cmd = C.CommandLine;
+  if (Cmd.empty())
+    return C;
+  if (isNvcc(Cmd[0]) || FlagsGiven) {
+    std::vector<std::string> Rest(Cmd.begin() + 1, Cmd.end());
+    TranslatedFlags T = translateNvccFlags(
+        Rest, isNvcc(Cmd[0]) ? FlagDialect::Nvcc : FlagDialect::Mixed,
+        C.Directory);
+    Notes.insert(Notes.end(), T.Notes.begin(), T.Notes.end());
+    tooling::CommandLineArguments Out{isNvcc(Cmd[0]) ? "clang++" : Cmd[0]};
+    Out.insert(Out.end(), T.Args.begin(), T.Args.end());
+    if (!T.Arch.empty())
+      Out.push_back("--cuda-gpu-arch=" + T.Arch);
+    Cmd = std::move(Out);
   }
-  return Out;
+  std::vector<std::string> B = clangFlags(Before, C.Directory, Notes);
+  std::vector<std::string> A = clangFlags(After, C.Directory, Notes);
+  Cmd.insert(Cmd.begin() + 1, B.begin(), B.end());
+  // Before a "--" that separates the inputs, as clang-tidy inserts.
+  Cmd.insert(llvm::find(Cmd, "--"), A.begin(), A.end());
+  // One GPU architecture: the last one the extra flags name, else the
+  // command's first (a build for several parses the source once).
+  auto IsArch = [](StringRef F) {
+    return F.starts_with("--cuda-gpu-arch=") || F.starts_with("--offload-arch=");
+  };
+  bool ExtraArch = llvm::any_of(B, IsArch) || llvm::any_of(A, IsArch);
+  std::optional<std::string> Keep;
+  for (const std::string &F : Cmd)
+    if (IsArch(F) && (ExtraArch || !Keep))
+      Keep = F;
+  if (Keep) {
+    llvm::erase_if(Cmd, IsArch);
+    Cmd.insert(Cmd.begin() + 1, *Keep);
+  }
+  return C;
+}
+
+std::vector<tooling::CompileCommand>
+DeviceCommands::getCompileCommands(StringRef File) const {
+  std::vector<tooling::CompileCommand> R = Inner->getCompileCommands(File);
+  std::vector<std::string> Notes;
+  for (tooling::CompileCommand &C : R)
+    C = translate(std::move(C), Notes);
+  return R;
+}
+
+std::vector<std::string> DeviceCommands::getAllFiles() const {
+  return Inner->getAllFiles();
+}
+
+std::vector<tooling::CompileCommand>
+DeviceCommands::getAllCompileCommands() const {
+  std::vector<tooling::CompileCommand> R = Inner->getAllCompileCommands();
+  std::vector<std::string> Notes;
+  for (tooling::CompileCommand &C : R)
+    C = translate(std::move(C), Notes);
+  return R;
+}
+
+std::vector<std::string> DeviceCommands::notesFor(StringRef File) const {
+  std::vector<std::string> Notes;
+  for (tooling::CompileCommand &C : Inner->getCompileCommands(File))
+    translate(std::move(C), Notes);
+  std::vector<std::string> Unique;
+  for (std::string &N : Notes)
+    if (!llvm::is_contained(Unique, N))
+      Unique.push_back(std::move(N));
+  return Unique;
 }
 
 /// Makes a compile command parse the CUDA device side, with the CUDA 13 and
@@ -162,21 +161,19 @@ tooling::ArgumentsAdjuster ccl::cudaAdjuster(const LintOptions &Opts) {
     tooling::CommandLineArguments Args;
     // A real path lets the driver find the GCC installation next to clang.
     Args.push_back(clangBinary());
-    std::string NvccArch;
-    tooling::CommandLineArguments Translated;
-    const tooling::CommandLineArguments *Src = &In;
-    if (!In.empty() && sys::path::filename(In[0]).starts_with("nvcc")) {
-      Translated = fromNvcc(In, NvccArch);
-      Src = &Translated;
-    }
-    const tooling::CommandLineArguments &Cmd = *Src;
     bool UserLang = false, UserCuda = false;
-    for (size_t I = 1; I < Cmd.size(); ++I) {
-      if (Cmd[I] == "-x" && I + 1 < Cmd.size()) {
+    for (size_t I = 1; I < In.size(); ++I) {
+      StringRef A = In[I];
+      if (A == "-x" && I + 1 < In.size()) {
         UserLang = true;
-        UserCuda = Cmd[I + 1] == "cuda";
+        UserCuda = In[I + 1] == "cuda";
       }
-      Args.push_back(Cmd[I]);
+      // --cuda-gpu-arch on the linter's command line wins over the
+      // compile command's.
+      if (Opts.GpuArchGiven && (A.starts_with("--cuda-gpu-arch=") ||
+                                A.starts_with("--offload-arch=")))
+        continue;
+      Args.push_back(In[I]);
     }
     bool IsCuda =
         UserCuda ||
@@ -192,9 +189,7 @@ tooling::ArgumentsAdjuster ccl::cudaAdjuster(const LintOptions &Opts) {
         !hasArg(Args, "--cuda-device-only"))
       Front.push_back("--cuda-device-only");
     if (!hasArg(Args, "--cuda-gpu-arch") && !hasArg(Args, "--offload-arch"))
-      Front.push_back(
-          "--cuda-gpu-arch=" +
-          (Opts.GpuArchGiven || NvccArch.empty() ? Opts.GpuArch : NvccArch));
+      Front.push_back("--cuda-gpu-arch=" + Opts.GpuArch);
     if (!hasArg(Args, "-resource-dir"))
       Front.push_back("-resource-dir=" + resourceDir());
     Front.push_back("-Wno-unknown-cuda-version");

@@ -11,15 +11,40 @@
 
 #include "lint/Options.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <memory>
 
 namespace ccl {
 
-/// nvcc's command line as clang flags: keeps what changes the meaning of the
-/// source (-D, -U, -I, -isystem, -include, -std, also inside -Xcompiler),
-/// sets \p Arch to the first sm_XX it names, and drops the rest (-gencode,
-/// --expt-*, -Xptxas...).
-clang::tooling::CommandLineArguments
-fromNvcc(const clang::tooling::CommandLineArguments &In, std::string &Arch);
+/// The compile commands the linter parses with, over a compilation
+/// database or the flags after "--": nvcc commands become clang commands
+/// (NvccOptions.h); where the flags were given by hand (\p FlagsGiven: after
+/// "--") nvcc options among clang ones are translated too; \p Before and
+/// \p After (--extra-arg-before, --extra-arg, and with -p the flags after
+/// "--") are added to every command, after the program and at the end.
+class DeviceCommands : public clang::tooling::CompilationDatabase {
+public:
+  DeviceCommands(std::unique_ptr<clang::tooling::CompilationDatabase> Inner,
+                 bool FlagsGiven, std::vector<std::string> Before,
+                 std::vector<std::string> After);
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override;
+  std::vector<std::string> getAllFiles() const override;
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override;
+  /// What translating \p File's commands says (options nvcc does not
+  /// have, options files that cannot be read, ...).
+  std::vector<std::string> notesFor(llvm::StringRef File) const;
+  const clang::tooling::CompilationDatabase &inner() const { return *Inner; }
+
+private:
+  clang::tooling::CompileCommand
+  translate(clang::tooling::CompileCommand C,
+            std::vector<std::string> &Notes) const;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
+  bool FlagsGiven;
+  std::vector<std::string> Before, After;
+};
 
 /// Makes a compile command parse the CUDA device side (.cu/.cuh or -x cuda;
 /// plain C++ is left as given). \p Opts must outlive the adjuster.

@@ -157,6 +157,7 @@ private:
     Out.Remarks.push_back({position(SM, L), Msg});
   }
   void missingHeadersNote();
+  void hostErrorsNote();
   void verify(TUAnalysis &TU);
   /// A flagged record that is neither suppressed nor in the baseline.
   struct Candidate {
@@ -225,6 +226,18 @@ void FileReporter::emit(SourceLocation L, DiagnosticsEngine::Level Lvl,
            << "\n";
 }
 
+void FileReporter::hostErrorsNote() {
+  if (!Parse.HostErrors)
+    return;
+  std::string Fns;
+  for (size_t I = 0; I < Parse.HostErrorFunctions.size(); ++I)
+    Fns += (I ? ", '" : "'") + Parse.HostErrorFunctions[I] + "'";
+  fileNote(std::to_string(Parse.HostErrors) + " error" +
+           (Parse.HostErrors == 1 ? "" : "s") + " in host code (" + Fns +
+           ") shown as warnings: the device analysis does not use host "
+           "code, and nvcc's host compiler may accept it");
+}
+
 void FileReporter::missingHeadersNote() {
   const std::vector<std::string> &H = Parse.MissingHeaders;
   if (H.empty())
@@ -257,6 +270,7 @@ void FileReporter::verify(TUAnalysis &TU) {
 
 void FileReporter::run(TUAnalysis &TU) {
   missingHeadersNote();
+  hostErrorsNote();
   for (const TURemark &R : TU.Remarks)
     remark(R.Loc, R.Message);
   verify(TU);

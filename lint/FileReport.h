@@ -21,6 +21,12 @@ namespace ccl {
 struct ParseState {
   std::vector<std::string> MissingHeaders;
   unsigned Errors = 0;
+  /// Errors inside host-only functions (shown as warnings): the device
+  /// analysis does not use them, and nvcc's host compiler may accept what
+  /// clang rejects (host `max(float, float)` in cuda-samples). Not in
+  /// Errors; the functions they are in.
+  unsigned HostErrors = 0;
+  std::vector<std::string> HostErrorFunctions;
   /// Where the errors were (KernelDiscovery's firstErrorIn).
   std::vector<ParseError> ErrorsAt;
   /// -D/-I flags of the parse, for the --verify build.

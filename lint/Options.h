@@ -48,7 +48,14 @@ enum class ReportMode { Flagged, Possible, All };
 struct LintOptions {
   std::vector<std::string> Files;
   std::string BuildPath;
-  std::vector<std::string> ExtraArgs;    ///< after --
+  /// The compiler flags after "--": the compile command of every file, or
+  /// with -p (BuildPath) added to the database's commands.
+  std::vector<std::string> ExtraArgs;
+  std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before
+  std::vector<std::string> ExtraArgsAfter;  ///< --extra-arg
+  /// --show-compile-command: print the clang command each file is parsed
+  /// with.
+  bool ShowCommand = false;
   std::map<std::string, Dim3> BlockDims; ///< "" = every kernel
   std::optional<Dim3> ConfigBlockDim;    ///< BlockDim of the configuration file
   std::map<std::string, Dim3> ConfigKernelDims; ///< its KernelBlockDims

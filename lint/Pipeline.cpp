@@ -16,11 +16,13 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <atomic>
 #include <thread>
 
@@ -117,6 +119,8 @@ struct ParseRun {
   ParseState Parse;
   unsigned ErrorsShown = 0;
   std::string Instantiations; ///< from --assume, for a second parse
+  tooling::CommandLineArguments Command; ///< the clang command it ran
+  CompilerInstance *CI = nullptr;        ///< while it parses
   FileResult Result;
 };
 
@@ -143,7 +147,19 @@ public:
       : TextDiagnosticPrinter(OS, Opts), S(S) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    // (Counted once: by the printer where shown, here where hidden.)
+    if (Level == DiagnosticsEngine::Error) {
+      if (const FunctionDecl *FD = hostOnlyFunction()) {
+        ++S.Parse.HostErrors;
+        std::string Name = FD->getQualifiedNameAsString();
+        if (!llvm::is_contained(S.Parse.HostErrorFunctions, Name))
+          S.Parse.HostErrorFunctions.push_back(Name);
+        Hiding = false;
+        TextDiagnosticPrinter::HandleDiagnostic(DiagnosticsEngine::Warning,
+                                                Info);
+        return;
+      }
+    }
     if (Level >= DiagnosticsEngine::Error) {
       ++S.Parse.Errors;
       SmallString<128> Msg;
@@ -157,9 +173,21 @@ public:
     }
     if (!Hiding)
       TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+    else
+      DiagnosticConsumer::HandleDiagnostic(Level, Info);
   }
 
 private:
+  /// The host-only function whose body the parser is in, if any.
+  const FunctionDecl *hostOnlyFunction() const {
+    if (!S.CI || !S.CI->hasSema() || !S.Parse.MissingHeaders.empty())
+      return nullptr;
+    const FunctionDecl *FD = S.CI->getSema().getCurFunctionDecl(
+        /*AllowLambda=*/true);
+    if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
+      return nullptr;
+    return FD;
+  }
   ParseRun &S;
   bool Hiding = false;
 };
@@ -221,7 +249,8 @@ public:
     phase("analyzed");
     S.Instantiations = TU.Instantiations;
     S.Result.File = S.File;
-    S.Result.CompileErrors = CI.getDiagnostics().hasErrorOccurred();
+    S.Result.CompileErrors =
+        CI.getDiagnostics().hasErrorOccurred() && S.Parse.Errors > 0;
     S.Result.MissingHeaders = S.Parse.MissingHeaders;
     reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
     S.Result.InputError |= TU.AnalysisFailures > 0;
@@ -284,6 +313,7 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    S.CI = &CI;
     return std::make_unique<LintConsumer>(Opts, Checks, S, CI,
                                           AllowInstantiation);
   }
@@ -324,6 +354,11 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
   Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(cudaAdjuster(Opts));
+  Tool.appendArgumentsAdjuster(
+      [&S](const tooling::CommandLineArguments &A, StringRef) {
+        S.Command = A;
+        return A;
+      });
   // Unsaved buffers, and the instantiations appended to the file in memory.
   // mapVirtualFile keeps references: the strings live until the run ends.
   for (const auto &KV : Opts.Overlay)
@@ -357,10 +392,22 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
   return RC;
 }
 
+/// \p A as a POSIX shell word.
+std::string shellQuoted(StringRef A) {
+  if (!A.empty() && A.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789-_=+./,:@%") ==
+                        StringRef::npos)
+    return A.str();
+  std::string Q = "'";
+  for (char C : A)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
 /// Everything about one file, messages about the file itself included.
 FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
-                    const tooling::CompilationDatabase *DB,
-                    const tooling::CompilationDatabase &Fixed) {
+                    const DeviceCommands *DB, const DeviceCommands &Fixed) {
   FileResult Pre;
   Pre.File = File;
   raw_string_ostream PreOS(Pre.Pre);
@@ -382,14 +429,25 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
     Pre.InputError = true;
     return Pre;
   }
-  const tooling::CompilationDatabase *Use = &Fixed;
+  const DeviceCommands *Use = &Fixed;
   if (DB) {
-    SmallString<256> Abs(File);
-    sys::fs::make_absolute(Abs);
-    if (DB->getCompileCommands(Abs).empty())
-      PreOS << "cuda-coalesce-lint: warning: '" << File
-            << "' is not in the compilation database; using default flags\n";
-    else
+    // The database guesses a command for a file it does not list from the
+    // most similar entry (clang's InterpolatingCompilationDatabase).
+    std::vector<tooling::CompileCommand> Cs =
+        DB->inner().getCompileCommands(AbsFile);
+    std::string NotIn = "cuda-coalesce-lint: warning: '" + File +
+                        "' is not in the compilation database in '" +
+                        CommandLine.BuildPath + "'; ";
+    if (Cs.empty())
+      PreOS << NotIn << "parsed with "
+            << (CommandLine.ExtraArgs.empty()
+                    ? std::string("no flags but the linter's own")
+                    : "the flags after '--'")
+            << "\n";
+    else if (!Cs.front().Heuristic.empty())
+      PreOS << NotIn << "its flags are guessed (" << Cs.front().Heuristic
+            << ")\n";
+    if (!Cs.empty())
       Use = DB;
   }
   // A second parse when kernel templates must be instantiated from --assume.
@@ -404,8 +462,17 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
   }
   FileResult R = std::move(S->Result);
   R.File = File;
+  if (Opts.ShowCommand) {
+    PreOS << "cuda-coalesce-lint: note: '" << File << "' is parsed with:";
+    for (const std::string &A : S->Command)
+      PreOS << " " << shellQuoted(A);
+    PreOS << "\n";
+  }
   R.Pre = std::move(Pre.Pre);
-  R.InputError = R.InputError || RC != 0;
+  R.CommandNotes = Use->notesFor(AbsFile);
+  // Errors only in host code do not make the file an input error.
+  bool OnlyHostErrors = S->Parse.Errors == 0 && S->Parse.HostErrors > 0;
+  R.InputError = R.InputError || (RC != 0 && !OnlyHostErrors);
   return R;
 }
 } // namespace
@@ -417,8 +484,8 @@ namespace {
 /// says so, and the others keep theirs.
 void lintIsolated(const LintOptions &Opts,
                   llvm::function_ref<const LintOptions &(size_t)> OptsFor,
-                  unsigned Jobs, const tooling::CompilationDatabase *DB,
-                  const tooling::CompilationDatabase &Fixed,
+                  unsigned Jobs, const DeviceCommands *DB,
+                  const DeviceCommands &Fixed,
                   LintResults &Results, const FileProgress &Progress) {
   size_t Done = 0;
   WorkerOutcome O = runInWorkers(
@@ -455,19 +522,34 @@ void lintIsolated(const LintOptions &Opts,
 
 Expected<LintResults> ccl::lintFiles(const LintOptions &Opts,
                                      const FileProgress &Progress) {
-  std::unique_ptr<tooling::CompilationDatabase> DB;
+  // With -p, the flags after "--" are added to the database's commands (as
+  // --extra-arg); without, they are every file's command.
+  std::unique_ptr<DeviceCommands> DB;
+  std::vector<std::string> After = Opts.ExtraArgsAfter;
   if (!Opts.BuildPath.empty()) {
     std::string Err;
-    DB = tooling::CompilationDatabase::autoDetectFromDirectory(Opts.BuildPath,
-                                                               Err);
-    if (!DB)
+    std::unique_ptr<tooling::CompilationDatabase> Found =
+        tooling::CompilationDatabase::autoDetectFromDirectory(Opts.BuildPath,
+                                                              Err);
+    if (!Found)
       return createStringError(inconvertibleErrorCode(),
                                "cannot load a compilation database from '" +
                                    Opts.BuildPath + "': " + Err);
+    std::vector<std::string> DBAfter = Opts.ExtraArgs;
+    DBAfter.insert(DBAfter.end(), After.begin(), After.end());
+    DB = std::make_unique<DeviceCommands>(
+        tooling::expandResponseFiles(std::move(Found),
+                                     llvm::vfs::getRealFileSystem()),
+        /*FlagsGiven=*/false, Opts.ExtraArgsBefore, std::move(DBAfter));
   }
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
-  tooling::FixedCompilationDatabase Fixed(Cwd, Opts.ExtraArgs);
+  DeviceCommands Fixed(
+      tooling::expandResponseFiles(
+          std::make_unique<tooling::FixedCompilationDatabase>(
+              Cwd, Opts.ExtraArgs),
+          llvm::vfs::getRealFileSystem()),
+      /*FlagsGiven=*/true, Opts.ExtraArgsBefore, After);
 
   // Files are analyzed in parallel with -j; results keep the given order.
   LintResults Results;

@@ -164,6 +164,9 @@ struct FileResult {
   bool Analyzed = false;   ///< the file was parsed (Info below is valid)
   std::vector<std::string> MissingHeaders;
   std::vector<std::string> Notes; ///< about the file (templates, verify, ...)
+  /// About its compile command (nvcc options that do not exist, options
+  /// files that cannot be read): printed once per run for all files.
+  std::vector<std::string> CommandNotes;
   /// The notes that are about a place in the file (a kernel with errors, a
   /// template never instantiated), with that place.
   std::vector<FindingNote> Remarks;

@@ -272,4 +272,23 @@ void ccl::printText(const LintResults &R, raw_ostream &Out, raw_ostream &Err) {
     Out.flush();
     Err << F.Summary;
   }
+  // Messages about compile commands, once per run with the files they
+  // concern.
+  std::vector<std::pair<std::string, std::vector<std::string>>> Notes;
+  for (const FileResult &F : R.Files)
+    for (const std::string &N : F.CommandNotes) {
+      auto It = llvm::find_if(Notes, [&](const auto &P) { return P.first == N; });
+      if (It == Notes.end())
+        Notes.push_back({N, {F.File}});
+      else
+        It->second.push_back(F.File);
+    }
+  for (const auto &[Note, Files] : Notes) {
+    Err << "cuda-coalesce-lint: warning: " << Note << " (";
+    if (Files.size() == 1)
+      Err << "'" << Files.front() << "'";
+    else
+      Err << Files.size() << " files, first '" << Files.front() << "'";
+    Err << ")\n";
+  }
 }

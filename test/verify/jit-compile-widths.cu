@@ -26,7 +26,7 @@ __global__ void with_ctor(int *o) {
   o[threadIdx.x] = c.n;
 }
 // CHECK: [[@LINE-3]]:22: error: initialization is not supported for __shared__ variables
-// CHECK: jit-compile-widths.cu:54:43: error: use of undeclared identifier 'undeclared_in_host'
+// CHECK: jit-compile-widths.cu:54:43: warning: use of undeclared identifier 'undeclared_in_host'
 
 __global__ void vec_copy(float *B, int N) {
   __shared__ float Bs[8 * 128];

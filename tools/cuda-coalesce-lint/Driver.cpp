@@ -7,6 +7,7 @@
 #include "tools/cuda-coalesce-lint/Driver.h"
 #include "lint/Config.h"
 #include "lint/KernelWorkers.h"
+#include "lint/NvccOptions.h"
 #include "lint/Pipeline.h"
 #include "report/Report.h"
 #include "runtime/NcuCsv.h"
@@ -45,6 +46,26 @@ cl::list<std::string> Assume(
              "gridDim.x) an integer value, or a kernel template parameter a "
              "type or value (scalar_t=__nv_bfloat16) (repeatable)"),
     cl::value_desc("NAME=VALUE"), cl::cat(Category));
+cl::list<std::string> ExtraArg(
+    "extra-arg",
+    cl::desc("A compiler flag to append to every compile command (clang or "
+             "nvcc spelling; repeatable)"),
+    cl::value_desc("FLAG"), cl::cat(Category));
+cl::list<std::string> ExtraArgBefore(
+    "extra-arg-before",
+    cl::desc("A compiler flag to put first in every compile command "
+             "(repeatable)"),
+    cl::value_desc("FLAG"), cl::cat(Category));
+cl::opt<bool> ShowCommand(
+    "show-compile-command",
+    cl::desc("Print the clang command each file is parsed with (nvcc flags "
+             "translated, the linter's own added)"),
+    cl::cat(Category));
+cl::opt<bool> ListNvccOptions(
+    "list-nvcc-options",
+    cl::desc("List the nvcc options the linter knows and what each does to "
+             "the parse, then exit"),
+    cl::Hidden, cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path",
     cl::desc("CUDA installation (default: $CUDA_PATH, $CUDA_HOME, "
@@ -183,9 +204,11 @@ const char *Overview =
     "  cuda-coalesce-lint [options] FILE... [-- COMPILER-FLAGS]\n\n"
     "Exit status: 0 no error (findings are warnings), 1 findings with "
     "--werror\n"
-    "or a prediction refuted by --verify or --ncu-csv, 2 usage error or "
-    "input that\n"
-    "does not compile, 3 --verify or --ncu-csv verified no prediction.\n";
+    "(also when a file has errors) or a prediction refuted by --verify or "
+    "--ncu-csv,\n"
+    "2 usage error or input that does not compile (errors in host-only "
+    "code are\n"
+    "warnings), 3 --verify or --ncu-csv verified no prediction.\n";
 
 bool isDir(const std::string &P) {
   return !P.empty() && sys::fs::is_directory(P);
@@ -230,6 +253,25 @@ int dumpConfiguration() {
   outs() << "# effective configuration"
          << (C->Source.empty() ? " (defaults)" : " from " + C->Source) << "\n"
          << dumpConfig(*C);
+  return ExitOK;
+}
+
+/// --list-nvcc-options: one line per option: long and short name, how it
+/// takes a value, what it does.
+int listNvccOptions() {
+  static const char *Effects[] = {"drop",         "clang",        "flags",
+                                  "arch",         "language",     "host",
+                                  "options-file", "forward-unknown",
+                                  "not-modelled"};
+  static const char *Values[] = {"none", "one", "list"};
+  for (const NvccOption &O : nvccOptions()) {
+    outs() << "--" << O.Long << "\t" << (O.Short ? "-" + std::string(O.Short) : "")
+           << "\t" << Values[unsigned(O.Value)] << "\t"
+           << Effects[unsigned(O.Effect)];
+    if (O.Clang)
+      outs() << "\t" << O.Clang << (O.When ? std::string(" (when ") + O.When + ")" : "");
+    outs() << "\n";
+  }
   return ExitOK;
 }
 
@@ -381,6 +423,9 @@ Error readAssumptions(LintOptions &Opts) {
 /// Every option but the input files as LintOptions.
 Error readOptions(LintOptions &Opts) {
   Opts.BuildPath = BuildPath;
+  Opts.ExtraArgsAfter.assign(ExtraArg.begin(), ExtraArg.end());
+  Opts.ExtraArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
+  Opts.ShowCommand = ShowCommand;
   Opts.ConfigPath = ConfigOpt;
   Opts.GpuArch = GpuArch;
   Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
@@ -499,6 +544,8 @@ int ccl::lintMain(int argc, const char **argv) {
   }
   if (DumpConfig)
     return dumpConfiguration();
+  if (ListNvccOptions)
+    return listNvccOptions();
   auto Fail = [](Error E) {
     reportError(std::move(E), errs());
     return ExitInputError;
@@ -532,9 +579,12 @@ int ccl::lintMain(int argc, const char **argv) {
   if (Error E = writeFixesAndBaseline(*Results))
     return Fail(std::move(E));
   printDocument(Opts, *Results);
-  if (Results->inputError())
+  // With --werror, findings decide the status even where some file did not
+  // compile (CI fails on the findings; the errors are in the report).
+  bool WerrorFindings = Opts.Werror && Results->flagged();
+  if (Results->inputError() && !WerrorFindings)
     return ExitInputError;
-  if (Results->refuted())
+  if (Results->refuted() || WerrorFindings)
     return ExitFlagged;
   if (Results->verifiedNothing()) {
     errs() << "cuda-coalesce-lint: error: "
