@@ -81,6 +81,32 @@ ccl::createChecks(const CheckOptions &Opts, llvm::StringRef Globs) {
     if (checkEnabled(Globs, Info->Name))
       Checks.push_back(Info->Factory(*Info, V));
   }
+  // A pattern that names no check is a typo (--checks=cuda-uncoalesced-globl
+  // would run nothing and pass).
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Globs.split(Parts, ',');
+  std::string Names;
+  for (const CheckInfo *Info : checkRegistry())
+    Names += (Names.empty() ? "" : ", ") + std::string(Info->Name);
+  for (llvm::StringRef P : Parts) {
+    llvm::StringRef Pattern = P.trim();
+    if (Pattern.empty())
+      continue;
+    llvm::StringRef Glob = Pattern;
+    Glob.consume_front("-");
+    auto G = llvm::GlobPattern::create(Glob);
+    if (!G) {
+      Problems.push_back("invalid pattern '" + Pattern.str() +
+                         "' in the check list: " + toString(G.takeError()));
+      continue;
+    }
+    if (llvm::none_of(checkRegistry(), [&](const CheckInfo *Info) {
+          return G->match(Info->Name);
+        }))
+      Problems.push_back("'" + Pattern.str() +
+                         "' in the check list names no check (the checks: " +
+                         Names + ")");
+  }
   // Unknown option keys of our checks are configuration errors too.
   for (const auto &KV : Opts) {
     bool Known = false;

@@ -227,6 +227,11 @@ void FileReporter::emit(SourceLocation L, DiagnosticsEngine::Level Lvl,
 }
 
 void FileReporter::hostErrorsNote() {
+  if (Parse.InstantiationErrors)
+    fileNote("the kernel template instantiation made from --assume does not "
+             "compile (the errors above): check the values (types as clang "
+             "prints them, enumerators qualified as in the kernel's "
+             "namespace, true or false, integers)");
   if (!Parse.HostErrors)
     return;
   std::string Fns;

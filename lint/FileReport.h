@@ -26,6 +26,8 @@ struct ParseState {
   /// clang rejects (host `max(float, float)` in cuda-samples). Not in
   /// Errors; the functions they are in.
   unsigned HostErrors = 0;
+  /// Errors in the instantiations made from --assume (their values).
+  unsigned InstantiationErrors = 0;
   std::vector<std::string> HostErrorFunctions;
   /// Where the errors were (KernelDiscovery's firstErrorIn).
   std::vector<ParseError> ErrorsAt;

@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -62,6 +63,56 @@ KernelSet ccl::collectKernels(ASTContext &Ctx) {
   KernelSet Out;
   KernelCollector C(Ctx.getSourceManager(), Out);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Out;
+}
+
+namespace {
+class NameCollector : public RecursiveASTVisitor<NameCollector> {
+public:
+  NameCollector(const SourceManager &SM, std::set<std::string> &K,
+                std::set<std::string> &N, std::set<std::string> &T)
+      : SM(SM), Kernels(K), Names(N), Templates(T) {}
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->getIdentifier())
+      Kernels.insert(FD->getName().str());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getIdentifier())
+      Names.insert(V->getName().str());
+    return true;
+  }
+  bool VisitTemplateTypeParmDecl(TemplateTypeParmDecl *P) {
+    if (P->getIdentifier())
+      Templates.insert(P->getName().str());
+    return true;
+  }
+  bool VisitNonTypeTemplateParmDecl(NonTypeTemplateParmDecl *P) {
+    if (P->getIdentifier())
+      Templates.insert(P->getName().str());
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  std::set<std::string> &Kernels, &Names, &Templates;
+};
+} // namespace
+
+AssumableNames ccl::collectAssumableNames(ASTContext &Ctx) {
+  std::set<std::string> K, N, T;
+  NameCollector C(Ctx.getSourceManager(), K, N, T);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  AssumableNames Out;
+  Out.Kernels.assign(K.begin(), K.end());
+  Out.Names.assign(N.begin(), N.end());
+  Out.TemplateParams.assign(T.begin(), T.end());
   return Out;
 }
 

@@ -35,6 +35,15 @@ struct KernelSet {
 /// The kernels defined in the main file or a non-system header it includes.
 KernelSet collectKernels(clang::ASTContext &Ctx);
 
+/// What --assume may name in a file (to tell a typo from a name the file
+/// does not use): the kernels (by plain name), and the names of parameters,
+/// variables and template parameters of the functions outside system
+/// headers; those of template parameters also apart (they take types).
+struct AssumableNames {
+  std::vector<std::string> Kernels, Names, TemplateParams;
+};
+AssumableNames collectAssumableNames(clang::ASTContext &Ctx);
+
 /// An error clang reported while parsing (typo corrections included: clang
 /// replaces an undeclared name by a similar one and goes on).
 struct ParseError {

@@ -186,6 +186,12 @@ private:
         /*AllowLambda=*/true);
     if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
       return nullptr;
+    // The instantiations --assume asks for (KernelDiscovery.cpp): an error
+    // there is the values' (an enumerator misspelt), not host code's.
+    if (FD->getName().starts_with("__ccl_instantiate_")) {
+      ++S.Parse.InstantiationErrors;
+      return nullptr;
+    }
     return FD;
   }
   ParseRun &S;
@@ -252,6 +258,10 @@ public:
     S.Result.CompileErrors =
         CI.getDiagnostics().hasErrorOccurred() && S.Parse.Errors > 0;
     S.Result.MissingHeaders = S.Parse.MissingHeaders;
+    AssumableNames Names = collectAssumableNames(Ctx);
+    S.Result.KernelNames = std::move(Names.Kernels);
+    S.Result.Names = std::move(Names.Names);
+    S.Result.TemplateParams = std::move(Names.TemplateParams);
     reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
     S.Result.InputError |= TU.AnalysisFailures > 0;
     phase("reported");

@@ -82,7 +82,8 @@ struct FileFields {
   std::string File;
   unsigned Kernels, Flagged, Unknown, Refuted, Possible, Warnings;
   bool CompileErrors, InputError, Analyzed;
-  std::vector<std::string> MissingHeaders, Notes, CommandNotes;
+  std::vector<std::string> MissingHeaders, Notes, CommandNotes, KernelNames,
+      Names, TemplateParams;
   std::vector<FindingNote> Remarks;
   std::vector<AccessReport> Accesses;
   std::vector<ReportedFinding> Findings;
@@ -262,7 +263,8 @@ template <typename IO> void io(IO &X, VerificationResult &V) {
 template <typename IO> void io(IO &X, FileResult &R) {
   all(X, R.File, R.Kernels, R.Flagged, R.Unknown, R.Refuted, R.Possible,
       R.Warnings, R.CompileErrors, R.InputError, R.Analyzed,
-      R.MissingHeaders, R.Notes, R.CommandNotes, R.Remarks, R.Accesses, R.Findings,
+      R.MissingHeaders, R.Notes, R.CommandNotes, R.KernelNames, R.Names,
+      R.TemplateParams, R.Remarks, R.Accesses, R.Findings,
       R.Baseline, R.Verification, R.Pre, R.ClangDiagnostics, R.Text,
       R.Summary);
 }

@@ -167,6 +167,9 @@ struct FileResult {
   /// About its compile command (nvcc options that do not exist, options
   /// files that cannot be read): printed once per run for all files.
   std::vector<std::string> CommandNotes;
+  /// What --assume may name here (KernelDiscovery.h, AssumableNames): the
+  /// run checks the command line's names against every file's.
+  std::vector<std::string> KernelNames, Names, TemplateParams;
   /// The notes that are about a place in the file (a kernel with errors, a
   /// template never instantiated), with that place.
   std::vector<FindingNote> Remarks;

@@ -43,10 +43,24 @@ void handleTemplates(TUAnalysis &TU, const LintOptions &Opts,
     for (const NamedDecl *P : *FTD->getTemplateParameters()) {
       if (!P->getIdentifier())
         continue;
-      const char *Example = isa<TemplateTypeParmDecl>(P)      ? "float"
-                            : isa<NonTypeTemplateParmDecl>(P) ? "256"
-                                                              : nullptr;
-      if (Example)
+      // A value of the parameter's kind: a type, true, an enumerator as
+      // the instantiation must spell it, an integer.
+      std::string Example;
+      if (isa<TemplateTypeParmDecl>(P)) {
+        Example = "float";
+      } else if (const auto *N = dyn_cast<NonTypeTemplateParmDecl>(P)) {
+        QualType Ty = N->getType();
+        if (Ty->isBooleanType())
+          Example = "true";
+        else if (const auto *ET = Ty->getAs<EnumType>())
+          for (const EnumConstantDecl *C : ET->getDecl()->enumerators()) {
+            Example = C->getQualifiedNameAsString();
+            break;
+          }
+        else if (Ty->isIntegralOrEnumerationType())
+          Example = "256";
+      }
+      if (!Example.empty())
         How += " --assume=" + T->getNameAsString() + ":" +
                P->getNameAsString() + "=" + Example;
     }

@@ -22,6 +22,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 #include <thread>
 
 using namespace llvm;
@@ -461,6 +462,10 @@ Error readOptions(LintOptions &Opts) {
   Opts.VerifyOutput = VerifyOutput;
   if (Error E = readAssumptions(Opts))
     return E;
+  // A check list that names no check is a usage error before any parse.
+  if (!ChecksOpt.empty())
+    if (Expected<CheckList> Made = createChecks({}, ChecksOpt); !Made)
+      return usageError(toString(Made.takeError()));
   if (CudaPath == "none")
     Opts.CudaPath = "";
   else if (!CudaPath.empty() && !isDir(CudaPath + "/include"))
@@ -469,6 +474,61 @@ Error readOptions(LintOptions &Opts) {
   else
     Opts.CudaPath = CudaPath.empty() ? findCuda() : std::string(CudaPath);
   return Error::success();
+}
+
+/// The command line's --assume against what the linted files declare: a
+/// name no file has, a kernel no file defines, a value that is not an
+/// integer for a name that is not a template parameter (typos that would
+/// otherwise change nothing). Empty when none, or when no file parsed.
+std::vector<std::string> assumeTypos(const LintResults &R) {
+  std::set<std::string> Kernels, Names, Templates;
+  bool Parsed = false;
+  for (const FileResult &F : R.Files) {
+    Parsed |= F.Analyzed;
+    Kernels.insert(F.KernelNames.begin(), F.KernelNames.end());
+    Names.insert(F.Names.begin(), F.Names.end());
+    Templates.insert(F.TemplateParams.begin(), F.TemplateParams.end());
+  }
+  std::vector<std::string> Out;
+  if (!Parsed)
+    return Out;
+  auto IsIdentifier = [](StringRef S) {
+    return !S.empty() && !isdigit(S.front()) &&
+           llvm::all_of(S, [](char C) { return isalnum(C) || C == '_'; });
+  };
+  for (const std::string &A : Assume) {
+    auto [Name, Val] = StringRef(A).split('=');
+    Name = Name.trim();
+    Val = Val.trim();
+    StringRef Kernel;
+    size_t Colon = Name.find(':');
+    if (Colon != StringRef::npos && !Name.substr(Colon).starts_with("::")) {
+      Kernel = Name.take_front(Colon).trim();
+      Name = Name.drop_front(Colon + 1).trim();
+    }
+    std::string Where = "--assume=" + A + ": ";
+    if (!Kernel.empty() && !Kernels.count(Kernel.str())) {
+      Out.push_back(Where + "no linted file defines a kernel named '" +
+                    Kernel.str() + "'");
+      continue;
+    }
+    if (!IsIdentifier(Name))
+      continue; // blockIdx.x, a loaded value's printed form
+    bool Template = Templates.count(Name.str());
+    if (!Template && !Names.count(Name.str())) {
+      Out.push_back(Where + "no parameter, variable or template parameter "
+                            "of the linted files is named '" +
+                    Name.str() + "'");
+      continue;
+    }
+    int64_t I;
+    if (!Template && Val.getAsInteger(0, I))
+      Out.push_back(Where + "'" + Val.str() + "' is not an integer ('" +
+                    Name.str() +
+                    "' is not a template parameter; only those take types, "
+                    "enumerators and true/false)");
+  }
+  return Out;
 }
 
 /// --export-fixes, --fix, --write-baseline.
@@ -576,13 +636,16 @@ int ccl::lintMain(int argc, const char **argv) {
   if (!Results)
     return Fail(Results.takeError());
   printText(*Results, outs(), errs());
+  std::vector<std::string> Typos = assumeTypos(*Results);
+  for (const std::string &T : Typos)
+    errs() << "cuda-coalesce-lint: error: " << T << "\n";
   if (Error E = writeFixesAndBaseline(*Results))
     return Fail(std::move(E));
   printDocument(Opts, *Results);
   // With --werror, findings decide the status even where some file did not
   // compile (CI fails on the findings; the errors are in the report).
   bool WerrorFindings = Opts.Werror && Results->flagged();
-  if (Results->inputError() && !WerrorFindings)
+  if ((Results->inputError() || !Typos.empty()) && !WerrorFindings)
     return ExitInputError;
   if (Results->refuted() || WerrorFindings)
     return ExitFlagged;
