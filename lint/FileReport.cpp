@@ -514,10 +514,22 @@ void FileReporter::renderFinding(const Finding &F) {
     if (!OnNote)
       Inline.push_back(H);
   }
+  size_t Begin = Out.Text.size();
   emit(F.Loc, DiagnosticsEngine::Warning, F.Message + " [" + F.Check + "]",
        Inline);
   for (const Note &N : F.Notes)
     emit(N.Loc, DiagnosticsEngine::Note, N.Message, N.Fixes);
+  // A finding in a header: other files of the run that include it print the
+  // same one; it is shown once (as run-clang-tidy does).
+  SourceLocation L = SM.getExpansionLoc(F.Loc);
+  if (L.isValid() && !SM.isInMainFile(L)) {
+    PresumedLoc P = SM.getPresumedLoc(L);
+    std::string Key = F.Check + "@" + (P.isValid() ? P.getFilename() : "") +
+                      ":" + std::to_string(P.isValid() ? P.getLine() : 0) +
+                      ":" + std::to_string(P.isValid() ? P.getColumn() : 0) +
+                      "|" + F.Message;
+    Out.Shared.push_back({Key, Begin, Out.Text.size()});
+  }
 }
 
 void FileReporter::addFinding(const Finding &F, const AccessRecord &R,

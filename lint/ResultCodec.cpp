@@ -90,6 +90,7 @@ struct FileFields {
   std::vector<BaselineEntry> Baseline;
   VerificationResult Verification;
   std::string Pre, ClangDiagnostics, Text, Summary;
+  std::vector<SharedText> Shared;
 };
 static_assert(sizeof(FileResult) == sizeof(FileFields),
               "FileResult changed: extend ResultCodec");
@@ -156,6 +157,7 @@ template <typename IO, typename T> void io(IO &X, std::set<T> &S);
 template <typename IO> void io(IO &X, SourcePos &P);
 template <typename IO> void io(IO &X, FindingNote &N);
 template <typename IO> void io(IO &X, FixIt &F);
+template <typename IO> void io(IO &X, SharedText &S);
 template <typename IO> void io(IO &X, GlobalCost &C);
 template <typename IO> void io(IO &X, SharedCost &C);
 template <typename IO> void io(IO &X, AccessCost &C);
@@ -209,6 +211,9 @@ template <typename IO, typename T> void io(IO &X, std::set<T> &S) {
 }
 template <typename IO> void io(IO &X, SourcePos &P) {
   all(X, P.File, P.Line, P.Column);
+}
+template <typename IO> void io(IO &X, SharedText &S) {
+  all(X, S.Key, S.Begin, S.End);
 }
 template <typename IO> void io(IO &X, FindingNote &N) {
   all(X, N.Pos, N.Message);
@@ -266,7 +271,7 @@ template <typename IO> void io(IO &X, FileResult &R) {
       R.MissingHeaders, R.Notes, R.CommandNotes, R.KernelNames, R.Names,
       R.TemplateParams, R.Remarks, R.Accesses, R.Findings,
       R.Baseline, R.Verification, R.Pre, R.ClangDiagnostics, R.Text,
-      R.Summary);
+      R.Summary, R.Shared);
 }
 
 } // namespace

@@ -151,6 +151,13 @@ struct VerificationResult {
 };
 
 /// Everything one file produced.
+/// A stretch of FileResult::Text that another file of the run may print as
+/// well (a finding in a header several files include): printed once.
+struct SharedText {
+  std::string Key; ///< check, place and message
+  size_t Begin = 0, End = 0;
+};
+
 struct FileResult {
   std::string File;
   unsigned Kernels = 0;
@@ -181,6 +188,7 @@ struct FileResult {
   /// diagnostics, the findings and remarks rendered like clang's (rendered
   /// while the source manager was alive), and the summary line.
   std::string Pre, ClangDiagnostics, Text, Summary;
+  std::vector<SharedText> Shared; ///< within Text
 };
 
 struct LintResults {
