@@ -49,7 +49,13 @@ SourcePos position(const SourceManager &SM, SourceLocation L) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
   if (P.isInvalid())
     return {};
-  return {P.getFilename(), P.getLine(), P.getColumn()};
+  // A name relative to the compile command's directory (a database entry
+  // `-c t.cu`) is made absolute: editors and reports find the file by it.
+  SmallString<256> File(P.getFilename());
+  if (!File.empty() && !llvm::sys::path::is_absolute(File) &&
+      !SM.getFileManager().getVirtualFileSystem().makeAbsolute(File))
+    llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+  return {std::string(File), P.getLine(), P.getColumn()};
 }
 
 /// Just past the last token of \p E (its expansion in a macro).

@@ -371,11 +371,16 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
       });
   // Unsaved buffers, and the instantiations appended to the file in memory.
   // mapVirtualFile keeps references: the strings live until the run ends.
-  for (const auto &KV : Opts.Overlay)
-    Tool.mapVirtualFile(KV.first, KV.second);
   std::string Contents;
   SmallString<256> Abs(S.File);
   sys::fs::make_absolute(Abs);
+  // (The file itself, when instantiations are appended, is mapped below
+  // only: the first mapping of a path wins, and the editor's buffer without
+  // them would hide them: the language server lost every --assume
+  // instantiation.)
+  for (const auto &KV : Opts.Overlay)
+    if (Extra.empty() || KV.first != Abs.str())
+      Tool.mapVirtualFile(KV.first, KV.second);
   if (!Extra.empty()) {
     auto It = Opts.Overlay.find(std::string(Abs));
     if (It != Opts.Overlay.end()) {
