@@ -246,9 +246,22 @@ public:
     // The include paths and macros the file was parsed with.
     for (const auto &M : CI.getPreprocessorOpts().Macros)
       S.Parse.HostFlags.push_back((M.second ? "-U" : "-D") + M.first);
+    // Absolute, and the file's own folder for its "" includes: the
+    // --verify builds compile a copy of the file elsewhere.
+    llvm::vfs::FileSystem &FS = CI.getVirtualFileSystem();
+    auto Absolute = [&FS](StringRef P) {
+      SmallString<256> A(P);
+      if (!FS.makeAbsolute(A))
+        sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+      return std::string(A);
+    };
+    SourceManager &SM = Ctx.getSourceManager();
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      S.Parse.HostFlags.push_back(
+          "-I" + sys::path::parent_path(Absolute(Main->getName())).str());
     for (const auto &E : CI.getHeaderSearchOpts().UserEntries)
       if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
-        S.Parse.HostFlags.push_back("-I" + E.Path);
+        S.Parse.HostFlags.push_back("-I" + Absolute(E.Path));
     TUAnalysis TU =
         analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
                                S.Parse.ErrorsAt, S.Parse.HostFlags);

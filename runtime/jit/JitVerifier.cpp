@@ -14,6 +14,7 @@
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "runtime/jit/InlinePtxMemory.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -577,6 +578,14 @@ void JitVerifier::Impl::replaceAsm(Function &F) {
     for (StringRef &S : Stmts)
       S = S.trim();
     if (CI->use_empty() && !IA->hasSideEffects()) {
+      CI->eraseFromParent();
+      continue;
+    }
+    // The cache-hint loads and stores (__ldcs, __stwt, ...): plain ones.
+    bool Memory = false;
+    if (llvm::Value *V = inlinePtxMemory(T, CI, B, Memory); Memory) {
+      if (V)
+        CI->replaceAllUsesWith(V);
       CI->eraseFromParent();
       continue;
     }

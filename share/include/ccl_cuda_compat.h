@@ -1,20 +1,23 @@
-/* cuda-coalesce-lint's compatibility declarations, included after the CUDA
+/* cuda-coalesce-lint's compatibility definitions, included after the CUDA
  * headers (real or built-in) for every device-side parse.
  *
  * Clang 22's CUDA headers lack the cache-hint loads and stores below for
- * plain and vector types (nvcc has them), so code such as llm.c's
- * `__stcs(out + i, v)` does not parse, or is typo-corrected into another
- * intrinsic. Declarations are enough: the analyzer models these by name as
- * the load or store of the pointed-to memory at the call site.
+ * plain and vector types (nvcc has them; CUDA's sm_32_intrinsics.h only
+ * declares them for clang), so code such as llm.c's `__stcs(out + i, v)`
+ * does not parse, or calls a function no one defines: the compiler view
+ * found no store instruction there and --verify=jit could not link the
+ * kernel. They are defined as the plain load or store they are: the same
+ * address and width as nvcc's ld.global.ca / st.global.cs, without the
+ * cache hint (which changes where the line is kept, not the sectors).
  */
 #ifndef CUDA_COALESCE_LINT_COMPAT_H
 #define CUDA_COALESCE_LINT_COMPAT_H
 #define CCL_COMPAT(T)                                                          \
-  __device__ T __ldca(const T *p);                                             \
-  __device__ T __ldlu(const T *p);                                             \
-  __device__ void __stcs(T *p, T v);                                           \
-  __device__ void __stcg(T *p, T v);                                           \
-  __device__ void __stwb(T *p, T v);
+  __device__ inline T __ldca(const T *p) { return *p; }                        \
+  __device__ inline T __ldlu(const T *p) { return *p; }                        \
+  __device__ inline void __stcs(T *p, T v) { *p = v; }                         \
+  __device__ inline void __stcg(T *p, T v) { *p = v; }                         \
+  __device__ inline void __stwb(T *p, T v) { *p = v; }
 CCL_COMPAT(char)
 CCL_COMPAT(signed char)
 CCL_COMPAT(short)

@@ -148,6 +148,11 @@ __device__ inline int atomicCAS(int *p, int c, int v) {
 }
 
 template <typename T> __device__ inline T __ldg(const T *p) { return *p; }
+// Clang's CUDA headers define these with inline PTX; here, plain accesses.
+template <typename T> __device__ inline T __ldcs(const T *p) { return *p; }
+template <typename T> __device__ inline T __ldcg(const T *p) { return *p; }
+template <typename T> __device__ inline T __ldcv(const T *p) { return *p; }
+template <typename T> __device__ inline void __stwt(T *p, T v) { *p = v; }
 
 __device__ inline int min(int a, int b) { return a < b ? a : b; }
 __device__ inline int max(int a, int b) { return a > b ? a : b; }

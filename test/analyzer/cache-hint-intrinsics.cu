@@ -1,6 +1,6 @@
 // The cache-hint loads and stores clang 22's CUDA headers lack for plain and
 // vector types (llm.c: __stcs(out + i, v)) parse, from the tool's own
-// compatibility declarations, and are analyzed as the loads and stores
+// compatibility definitions, and are analyzed as the loads and stores
 // they are, at the call.
 // The accesses as written (--compiler=none): the source-level analysis;
 // test/compiler-view/ checks what the compiler makes of such accesses.
