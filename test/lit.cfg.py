@@ -75,6 +75,8 @@ if os.path.exists(chromium):
         "--disable-component-update --disable-sync"))
 
 import shutil
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
 if shutil.which("script"):
     config.available_features.add("script")
 
