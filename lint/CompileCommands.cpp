@@ -6,6 +6,8 @@
 #include <optional>
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -56,6 +58,30 @@ void addCudaIncludes(const LintOptions &Opts,
 } // namespace
 
 namespace {
+/// The folder of the host compiler's own headers (omp.h), as nvcc's default
+/// host compiler g++ reports it; "" when there is none. Asked once.
+const std::string &hostCompilerIncludes() {
+  static const std::string Dir = [] {
+    ErrorOr<std::string> Gxx = sys::findProgramByName("g++");
+    if (!Gxx)
+      return std::string();
+    SmallString<128> Out;
+    if (sys::fs::createTemporaryFile("ccl-gxx", "txt", Out))
+      return std::string();
+    std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                            StringRef("")};
+    int RC = sys::ExecuteAndWait(*Gxx, {*Gxx, "-print-file-name=include"},
+                                 std::nullopt, Redirects, 10);
+    auto Buf = MemoryBuffer::getFile(Out);
+    sys::fs::remove(Out);
+    if (RC != 0 || !Buf)
+      return std::string();
+    std::string D = (*Buf)->getBuffer().trim().str();
+    return sys::fs::exists(D + "/omp.h") ? D : std::string();
+  }();
+  return Dir;
+}
+
 bool isNvcc(StringRef Program) {
   return sys::path::filename(Program).starts_with("nvcc");
 }
@@ -95,6 +121,13 @@ DeviceCommands::translate(tooling::CompileCommand C,
     Notes.insert(Notes.end(), T.Notes.begin(), T.Notes.end());
     tooling::CommandLineArguments Out{isNvcc(Cmd[0]) ? "clang++" : Cmd[0]};
     Out.insert(Out.end(), T.Args.begin(), T.Args.end());
+    // nvcc preprocesses with its host compiler, whose own headers (<omp.h>)
+    // are always searched; after every other folder, so that clang's own
+    // headers win.
+    if (isNvcc(Cmd[0]) && !hostCompilerIncludes().empty()) {
+      Out.push_back("-idirafter");
+      Out.push_back(hostCompilerIncludes());
+    }
     if (!T.Arch.empty())
       Out.push_back("--cuda-gpu-arch=" + T.Arch);
     Cmd = std::move(Out);

@@ -22,6 +22,7 @@ template <> struct MappingTraits<LintConfig> {
     Io.mapOptional("KernelBlockDims", C.KernelBlockDims);
     Io.mapOptional("Assume", C.Assume);
     Io.mapOptional("HeaderFilter", C.HeaderFilter);
+    Io.mapOptional("Compiler", C.Compiler);
   }
 };
 } // namespace yaml

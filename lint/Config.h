@@ -11,6 +11,7 @@
 //   KernelBlockDims: {reshape_and_cache_kernel: "128"}  # per kernel, ditto
 //   Assume: {n: 4096, scalar_t: float}
 //   HeaderFilter: "include/mylib/.*" # findings in other headers are hidden
+//   Compiler: nvcc                   # clang (default), nvcc or none
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_LINT_CONFIG_H
@@ -30,6 +31,7 @@ struct LintConfig {
   std::map<std::string, std::string> KernelBlockDims;
   std::map<std::string, std::string> Assume;
   std::string HeaderFilter = ".*";
+  std::string Compiler; ///< "" = the default (clang)
   std::string Source; ///< the file it came from ("" = defaults)
 };
 

@@ -94,6 +94,9 @@ struct LintOptions {
   bool IsolateFiles = false;
   VerifyMode Verify = VerifyMode::None;
   CompilerView Compiler = CompilerView::Clang;
+  /// --compiler was given (or implied by --verify=cpu): the configuration's
+  /// Compiler key does not apply.
+  bool CompilerGiven = false;
   /// --dump-device-ptx (hidden): write the compiled device code here.
   std::string DumpPtx;
   /// --compiler-budget: CPU seconds one file's kernels may spend compiling

@@ -71,6 +71,19 @@ Error ccl::applyConfig(const LintConfig &Cfg, const LintOptions &CommandLine,
     Out.ChecksGlob = Cfg.Checks;
   if (Out.HeaderFilter.empty())
     Out.HeaderFilter = Cfg.HeaderFilter;
+  if (!Cfg.Compiler.empty() && !CommandLine.CompilerGiven) {
+    if (Cfg.Compiler == "clang")
+      Out.Compiler = CompilerView::Clang;
+    else if (Cfg.Compiler == "nvcc")
+      Out.Compiler = CompilerView::Nvcc;
+    else if (Cfg.Compiler == "none")
+      Out.Compiler = CompilerView::None;
+    else
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid configuration " + Cfg.Source +
+                                   ": Compiler '" + Cfg.Compiler +
+                                   "' (expected clang, nvcc or none)");
+  }
   std::string RegexErr;
   if (!Regex(Out.HeaderFilter).isValid(RegexErr))
     return createStringError(inconvertibleErrorCode(),

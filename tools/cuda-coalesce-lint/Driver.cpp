@@ -447,6 +447,8 @@ Error readOptions(LintOptions &Opts) {
       CompilerOpt.getNumOccurrences() || Opts.Verify != VerifyMode::Cpu
           ? CompilerView(CompilerOpt)
           : CompilerView::None;
+  Opts.CompilerGiven =
+      CompilerOpt.getNumOccurrences() || Opts.Verify == VerifyMode::Cpu;
   Opts.DumpPtx = DumpPtxOpt;
   Opts.CompilerBudget = CompilerBudgetOpt;
   Opts.KernelJobs =
