@@ -1098,9 +1098,8 @@ LoopTripCounts ccl::loopTripCounts() {
 
 const LoopSteps *Interpreter::loopStepsOf(const Stmt *Loop, const Stmt *Body,
                                           const Expr *Inc) {
-  // CCL_INDUCTION_BY_TRIP=1 always runs the trips (to compare both ways).
-  static const bool ByTrip = getenv("CCL_INDUCTION_BY_TRIP") != nullptr;
-  if (ByTrip || Frames.empty() || !Frames.back().Fn)
+  // --induction-by-trip always runs the trips (to compare both ways).
+  if (Opts.InductionByTrip || Frames.empty() || !Frames.back().Fn)
     return nullptr;
   auto It = StepsOf.find(Loop);
   if (It == StepsOf.end())

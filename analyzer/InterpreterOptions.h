@@ -26,6 +26,16 @@ struct InterpreterOptions {
   unsigned MaxCallDepth = 12;
   unsigned MaxExprDepth = 400;
   unsigned long MaxSteps = 2000000; ///< Budget of evaluated nodes per warp.
+
+  // Debugging aids (hidden options of the command line):
+  /// --induction-by-trip: loops always run trip by trip (to compare with
+  /// the induction steps, LoopSteps.h).
+  bool InductionByTrip = false;
+  /// --warp-crosscheck=FILE: every kernel analyzed both with the warp index
+  /// and warp by warp, the differences appended to FILE.
+  std::string WarpCrossCheck;
+  /// --warp-by-warp: the warps only run one by one.
+  bool WarpByWarp = false;
 };
 
 } // namespace ccl

@@ -443,6 +443,9 @@ std::string analysisKey(const FunctionDecl *Kernel, Dim3 Block,
     llvm::DenseMap<const VarDecl *, int64_t> Pads;
     unsigned MaxLoopIterations, MaxWarpIterations, MaxCallDepth, MaxExprDepth;
     unsigned long MaxSteps;
+    bool InductionByTrip;
+    std::string WarpCrossCheck;
+    bool WarpByWarp;
   };
   static_assert(sizeof(InterpreterOptions) == sizeof(Fields),
                 "InterpreterOptions changed: extend analysisKey");
@@ -451,7 +454,9 @@ std::string analysisKey(const FunctionDecl *Kernel, Dim3 Block,
   OS << (const void *)Kernel << ' ' << Block.X << ' ' << Block.Y << ' '
      << Block.Z << ' ' << Opts.MaxLoopIterations << ' '
      << Opts.MaxWarpIterations << ' ' << Opts.MaxCallDepth << ' '
-     << Opts.MaxExprDepth << ' ' << Opts.MaxSteps << " assume";
+     << Opts.MaxExprDepth << ' ' << Opts.MaxSteps << ' '
+     << Opts.InductionByTrip << Opts.WarpByWarp << ' '
+     << Opts.WarpCrossCheck.size() << ':' << Opts.WarpCrossCheck << " assume";
   for (const auto &A : Opts.Assume)
     OS << ' ' << A.first.size() << ':' << A.first << '=' << A.second;
   std::vector<std::pair<const VarDecl *, int64_t>> Pads(Opts.Pads.begin(),
@@ -623,12 +628,10 @@ std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
 std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                                     Dim3 Block, const InterpreterOptions &Opts,
                                     const CompiledCode *CC) {
-  // CCL_WARP_CROSSCHECK=FILE: both ways, differences appended to FILE (the
+  // --warp-crosscheck=FILE: both ways, differences appended to FILE (the
   // records of the one run are returned where there is one, so a corpus
   // sweep under it also shows what the default gives).
-  static const char *Check = getenv("CCL_WARP_CROSSCHECK");
-  static const bool ByWarp = getenv("CCL_WARP_BY_WARP") != nullptr;
-  if (Check) {
+  if (!Opts.WarpCrossCheck.empty()) {
     std::string Why;
     auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, &Why);
     std::vector<AccessRecord> Each = runWarpByWarp(Ctx, Kernel, Block, Opts, CC);
@@ -642,7 +645,8 @@ std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     static std::mutex M;
     std::lock_guard<std::mutex> L(M);
     std::error_code EC;
-    llvm::raw_fd_ostream OS(Check, EC, llvm::sys::fs::OF_Append);
+    llvm::raw_fd_ostream OS(Opts.WarpCrossCheck, EC,
+                            llvm::sys::fs::OF_Append);
     if (!EC) {
       PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
           Ctx.getSourceManager().getExpansionLoc(Kernel->getLocation()));
@@ -655,7 +659,7 @@ std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     }
     return Once ? std::move(*Once) : std::move(Each);
   }
-  if (!ByWarp)
+  if (!Opts.WarpByWarp)
     if (auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, nullptr))
       return std::move(*Once);
   return runWarpByWarp(Ctx, Kernel, Block, Opts, CC);

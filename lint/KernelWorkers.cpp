@@ -79,7 +79,8 @@ bool isCrash(int Sig) {
 /// A worker's life: jobs until the counter runs out, each result framed as
 /// (index, size, bytes) on \p Fd. Never returns.
 [[noreturn]] void workerMain(int Fd, SharedState &St, unsigned Me, size_t N,
-                             llvm::function_ref<std::string(size_t)> Job) {
+                             llvm::function_ref<std::string(size_t)> Job,
+                             bool Time) {
 #ifdef __linux__
   // A worker does not outlive a parent killed outright.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -90,7 +91,6 @@ bool isCrash(int Sig) {
   llvm::CrashRecoveryContext::Disable();
   for (int S : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP})
     std::signal(S, SIG_DFL);
-  static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
   timespec T0;
   clock_gettime(CLOCK_MONOTONIC, &T0);
   unsigned Jobs = 0;
@@ -104,7 +104,7 @@ bool isCrash(int Sig) {
     St.Current[Me] = -1;
   }
   if (Time) {
-    // CCL_TIME_KERNELS: how long this worker ran, and its CPU time.
+    // --time-kernels: how long this worker ran, and its CPU time.
     timespec T1, C;
     clock_gettime(CLOCK_MONOTONIC, &T1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &C);
@@ -150,7 +150,8 @@ void takeFrames(Child &C, std::vector<std::optional<std::string>> &Out,
 WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
                                 llvm::function_ref<std::string(size_t)> Job,
                                 double MinForkSeconds, bool ForkOne,
-                                llvm::function_ref<void(size_t)> OnResult) {
+                                llvm::function_ref<void(size_t)> OnResult,
+                                bool TimeWorkers) {
   WorkerOutcome O;
   O.Results.resize(N);
   std::vector<bool> Crashed(N, false);
@@ -230,7 +231,7 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
       for (const Child &C : Children)
         if (C.Fd >= 0)
           close(C.Fd);
-      workerMain(P[1], *St, W, N, Job);
+      workerMain(P[1], *St, W, N, Job, TimeWorkers);
     }
     close(P[1]);
     if (W < Children.size())

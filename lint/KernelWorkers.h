@@ -54,12 +54,15 @@ struct WorkerOutcome {
 /// With \p ForkOne one worker is forked too, and for a single job (each file
 /// of a run in a process of its own: a crash costs that file). \p OnResult,
 /// if given, is called here with each job's index as its result (or its
-/// crash) is known.
+/// crash) is known. With \p TimeWorkers each worker writes one line to
+/// stderr as it ends: its jobs, wall and CPU seconds, memory
+/// (--time-kernels).
 WorkerOutcome
 runInWorkers(size_t N, unsigned Workers,
              llvm::function_ref<std::string(size_t)> Job,
              double MinForkSeconds = 0, bool ForkOne = false,
-             llvm::function_ref<void(size_t)> OnResult = nullptr);
+             llvm::function_ref<void(size_t)> OnResult = nullptr,
+             bool TimeWorkers = false);
 
 } // namespace ccl
 #endif

@@ -56,6 +56,23 @@ struct LintOptions {
   /// --show-compile-command: print the clang command each file is parsed
   /// with.
   bool ShowCommand = false;
+  /// --jit-step-limit: instructions one lane of a --verify=jit launch may
+  /// execute before the run is stopped as runaway (0: the harness's own).
+  uint64_t JitStepLimit = 0;
+  // Debugging aids (hidden options):
+  /// --time-kernels: one stderr line per kernel analysis and per worker.
+  bool TimeKernels = false;
+  /// --time-phases: the parse's phases with their CPU time (--time-wall:
+  /// wall clock instead).
+  bool TimePhases = false, TimeWall = false;
+  /// --parse-all-bodies: host-only bodies in system headers are parsed too.
+  bool ParseAllBodies = false;
+  /// --kernel-fork-seconds: the analysis time left from which a file's
+  /// kernels go to workers (0: at once).
+  double KernelForkSeconds = 1.0;
+  /// Copied into every kernel analysis (InterpreterOptions.h).
+  bool InductionByTrip = false, WarpByWarp = false;
+  std::string WarpCrossCheck;
   std::map<std::string, Dim3> BlockDims; ///< "" = every kernel
   std::optional<Dim3> ConfigBlockDim;    ///< BlockDim of the configuration file
   std::map<std::string, Dim3> ConfigKernelDims; ///< its KernelBlockDims

@@ -20,9 +20,18 @@ std::string ccl::runtimeDir() {
   return std::string(Dir);
 }
 
+namespace {
+std::string &givenResourceDir() {
+  static std::string Dir;
+  return Dir;
+}
+} // namespace
+
+void ccl::setResourceDir(std::string Dir) { givenResourceDir() = std::move(Dir); }
+
 std::string ccl::resourceDir() {
-  if (std::optional<std::string> V = sys::Process::GetEnv("CCL_RESOURCE_DIR"))
-    return *V;
+  if (!givenResourceDir().empty())
+    return givenResourceDir();
   return CCL_CLANG_RESOURCE_DIR;
 }
 

@@ -11,8 +11,11 @@ namespace ccl {
 std::string shimDir();
 /// bin/../share/cuda-coalesce-lint/runtime: the CPU runtime of --verify=cpu.
 std::string runtimeDir();
-/// The clang resource directory ($CCL_RESOURCE_DIR or the configured one).
+/// The clang resource directory (--resource-dir, else the one of the clang
+/// the linter was built with).
 std::string resourceDir();
+/// --resource-dir: a clang resource directory in another place.
+void setResourceDir(std::string Dir);
 /// clang++ of the LLVM installation the tool was built with (a real path
 /// lets the driver find the GCC installation next to it).
 std::string clangBinary();

@@ -117,13 +117,12 @@ Error ccl::optionsFor(const std::string &File, const LintOptions &CommandLine,
 
 #include <time.h>
 namespace {
-void phase(const char *What) {
-  static const bool On = getenv("CCL_TIME_PHASES") != nullptr;
-  if (!On)
+/// --time-phases: when the parse reaches \p What, on stderr.
+void phase(const LintOptions &Opts, const char *What) {
+  if (!Opts.TimePhases)
     return;
   timespec T;
-  clock_gettime(
-      getenv("CCL_TIME_WALL") ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &T);
+  clock_gettime(Opts.TimeWall ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &T);
   fprintf(stderr, "ccl-phase\t%s\t%.3f\n", What, T.tv_sec + T.tv_nsec * 1e-9);
 }
 /// One parse of one file and what it produced.
@@ -255,7 +254,7 @@ public:
         AllowInstantiation(AllowInstantiation) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    phase("parsed");
+    phase(Opts, "parsed");
     // The include paths and macros the file was parsed with.
     for (const auto &M : CI.getPreprocessorOpts().Macros)
       S.Parse.HostFlags.push_back((M.second ? "-U" : "-D") + M.first);
@@ -278,7 +277,7 @@ public:
     TUAnalysis TU =
         analyzeTranslationUnit(Ctx, Opts, AllowInstantiation,
                                S.Parse.ErrorsAt, S.Parse.HostFlags);
-    phase("analyzed");
+    phase(Opts, "analyzed");
     S.Instantiations = TU.Instantiations;
     S.Result.File = S.File;
     S.Result.CompileErrors =
@@ -290,7 +289,7 @@ public:
     S.Result.TemplateParams = std::move(Names.TemplateParams);
     reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
     S.Result.InputError |= TU.AnalysisFailures > 0;
-    phase("reported");
+    phase(Opts, "reported");
   }
 
   /// With SkipFunctionBodies (LintAction), the parser asks before it
@@ -335,10 +334,9 @@ public:
     if (!Opts.FreeAST && (!AllowInstantiation || Opts.AssumeText.empty()))
       CI.getFrontendOpts().DisableFree = true;
     // Host-only bodies in system headers are not parsed
-    // (LintConsumer::shouldSkipFunctionBody); CCL_PARSE_ALL_BODIES=1 parses
+    // (LintConsumer::shouldSkipFunctionBody); --parse-all-bodies parses
     // them (to compare).
-    static const bool AllBodies = getenv("CCL_PARSE_ALL_BODIES") != nullptr;
-    if (!AllBodies)
+    if (!Opts.ParseAllBodies)
       CI.getFrontendOpts().SkipFunctionBodies = true;
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<SkipMissingHeaders>(S));
@@ -424,9 +422,9 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
   CappedDiagnostics Diags(ErrOS, DiagOpts, S);
   Tool.setDiagnosticConsumer(&Diags);
   LintActionFactory Factory(Opts, Checks, S, Extra.empty());
-  phase("before-run");
+  phase(Opts, "before-run");
   int RC = Tool.run(&Factory);
-  phase("after-run");
+  phase(Opts, "after-run");
   if (S.Parse.Errors > S.ErrorsShown && S.Parse.MissingHeaders.empty())
     ErrOS << S.File << ": " << (S.Parse.Errors - S.ErrorsShown)
           << " more errors not shown\n";

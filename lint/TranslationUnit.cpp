@@ -187,11 +187,10 @@ void remarkUncompiled(TUAnalysis &TU) {
              "accesses are costed as written"});
 }
 
-/// One analysis: its records, and with CCL_TIME_KERNELS=1 its CPU seconds on
-/// stderr (one line, written at once: workers share stderr).
+/// One analysis: its records, and with \p Time (--time-kernels) its CPU
+/// seconds on stderr (one line, written at once: workers share stderr).
 std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run,
-                                     DeviceCodeView *Device) {
-  static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
+                                     DeviceCodeView *Device, bool Time) {
   std::clock_t T0 = Time ? std::clock() : 0;
   LoopTripCounts Trips0 = loopTripCounts();
   std::shared_ptr<const CompiledCode> Compiled =
@@ -218,17 +217,18 @@ std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run,
 /// forked workers (KernelWorkers.h). The records are the same either way
 /// (analyzeKernel depends only on its arguments). A run whose worker crashed
 /// on it is dropped with a remark and counted in TU.AnalysisFailures.
-void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
-  // CCL_WARP_CROSSCHECK's log lists kernels in the order they ran. An AST
+void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, const LintOptions &Opts) {
+  // --warp-crosscheck's log lists kernels in the order they ran. An AST
   // read lazily from a precompiled header or module would load bodies in
   // the worker only: the records' pointers would not exist here.
-  static const bool Ordered = getenv("CCL_WARP_CROSSCHECK") != nullptr;
-  static const bool Time = getenv("CCL_TIME_KERNELS") != nullptr;
+  unsigned Jobs = Opts.KernelJobs;
+  bool Ordered = !Opts.WarpCrossCheck.empty();
+  bool Time = Opts.TimeKernels;
   if (Jobs < 2 || TU.Runs.size() < 2 || Ordered || Ctx.getExternalSource()) {
     if (Time)
       llvm::errs() << "ccl-workers\t0\n";
     for (KernelRun &Run : TU.Runs)
-      Run.Records = analyzeRun(Ctx, Run, TU.Device.get());
+      Run.Records = analyzeRun(Ctx, Run, TU.Device.get(), Time);
     return;
   }
   // A fork costs about 0.3 s of wall time here (the fork itself, copying
@@ -236,18 +236,15 @@ void analyzeRuns(ASTContext &Ctx, TUAnalysis &TU, unsigned Jobs) {
   // MB), and two workers run about 1.6x as fast as one process on two
   // cores: only work expected to take at least 1 s more goes to workers
   // (docs/benchmarks.md, sixth pass), or 0.5 s spread over many jobs
-  // (runInWorkers; ninth pass). CCL_KERNEL_FORK_SECONDS=S changes
-  // that (0: fork at once; for tests).
-  static const double MinFork = [] {
-    const char *E = getenv("CCL_KERNEL_FORK_SECONDS");
-    return E ? atof(E) : 1.0;
-  }();
+  // (runInWorkers). --kernel-fork-seconds=S changes that (0: fork at once;
+  // for tests).
   WorkerOutcome O = runInWorkers(
       TU.Runs.size(), Jobs,
       [&](size_t I) {
-        return encodeRecords(analyzeRun(Ctx, TU.Runs[I], TU.Device.get()));
+        return encodeRecords(
+            analyzeRun(Ctx, TU.Runs[I], TU.Device.get(), Time));
       },
-      MinFork);
+      Opts.KernelForkSeconds, /*ForkOne=*/false, nullptr, Time);
   if (Time)
     llvm::errs() << "ccl-workers\t" << O.Workers << "\n";
   std::map<size_t, std::string> Crashed(O.Crashes.begin(), O.Crashes.end());
@@ -324,11 +321,14 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
       Run.Name = Name;
       Run.Shape = Shape;
       Run.IOpts.Assume = Opts.integersFor(K->getName());
+      Run.IOpts.InductionByTrip = Opts.InductionByTrip;
+      Run.IOpts.WarpByWarp = Opts.WarpByWarp;
+      Run.IOpts.WarpCrossCheck = Opts.WarpCrossCheck;
       TU.Runs.push_back(std::move(Run));
     }
   }
   attachDeviceCode(Ctx, TU, Opts, CompileFlags);
-  analyzeRuns(Ctx, TU, Opts.KernelJobs);
+  analyzeRuns(Ctx, TU, Opts);
   remarkUncompiled(TU);
   for (KernelRun &Run : TU.Runs) {
     const BlockShape &Shape = Run.Shape;

@@ -65,6 +65,7 @@ Error Verification::runJit(ASTContext &Ctx, std::vector<KernelRun> &Runs,
   JC.Compiler = Device;
   JC.AssumeText = Opts.AssumeText;
   JC.KernelAssume = Opts.KernelAssume;
+  JC.StepLimit = Opts.JitStepLimit;
   JC.Spec = Opts.Spec ? &*Opts.Spec : nullptr;
   if (!Opts.VerifyOutput.empty())
     JC.KeepDir = Opts.VerifyOutput + "/" + sys::path::stem(File).str();

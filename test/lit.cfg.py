@@ -18,19 +18,24 @@ config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py",
 path = os.path.pathsep.join([config.ccl_bin_dir, config.llvm_tools_dir,
                              config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
-# CCL_WARP_CROSSCHECK / CCL_WARP_BY_WARP: the whole suite with the warps
-# also (or only) run one by one (analyzer/InterpWarpIndex.cpp).
-for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME",
-            "CCL_WARP_CROSSCHECK", "CCL_WARP_BY_WARP"):
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # Colors off, no terminal: tests see what CI sees.
 config.environment["TERM"] = "dumb"
 
 lint = os.path.join(config.ccl_bin_dir, "cuda-coalesce-lint")
+# CCL_WARP_CROSSCHECK=FILE / CCL_WARP_BY_WARP=1 in the environment of lit:
+# the whole suite with the warps also (or only) run one by one
+# (analyzer/InterpWarpIndex.cpp), through the linter's hidden options.
+lint_modes = ""
+if os.environ.get("CCL_WARP_CROSSCHECK"):
+    lint_modes += " --warp-crosscheck=" + os.environ["CCL_WARP_CROSSCHECK"]
+if os.environ.get("CCL_WARP_BY_WARP"):
+    lint_modes += " --warp-by-warp"
 config.substitutions.append(("%lint-bin", lint))  # before %lint: a prefix
-config.substitutions.append(("%lint-cuda", lint))
-config.substitutions.append(("%lint", lint + " --cuda-path=none"))
+config.substitutions.append(("%lint-cuda", lint + lint_modes))
+config.substitutions.append(("%lint", lint + lint_modes + " --cuda-path=none"))
 config.substitutions.append(("%python", "python3"))
 tidy = os.path.join(config.llvm_tools_dir, "clang-tidy")
 plugin = os.path.join(config.ccl_obj_root, "lib", "libCudaCoalesceLintTidy.so")

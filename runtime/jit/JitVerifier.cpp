@@ -1241,9 +1241,9 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
   In.Block[2] = L.Block.Z;
   In.Sites = &Sites;
   In.IPDom = &IPDom;
-  // Tests shorten the bound on the run (a runaway kernel in a lit test).
-  if (const char *Limit = getenv("CCL_JIT_STEP_LIMIT"))
-    In.StepLimit = strtoull(Limit, nullptr, 10);
+  // --jit-step-limit shortens (or lengthens) the bound on the run.
+  if (C.StepLimit)
+    In.StepLimit = C.StepLimit;
   // Scalars from --assume (per kernel first), buffers from the spec.
   std::string Plain = L.Kernel->getNameAsString();
   const KernelSpec *KS = C.Spec ? C.Spec->find(Plain, L.Name) : nullptr;

@@ -54,6 +54,9 @@ public:
     unsigned GridBlocks = 4;
     unsigned TimeoutSeconds = 20; ///< per launch
     std::string KeepDir;          ///< --verify-output: the retargeted IR
+    /// Instructions one lane may execute before the launch is stopped as a
+    /// runaway (--jit-step-limit; 0: the harness's own bound).
+    uint64_t StepLimit = 0;
     /// The compiler view's device compiler for this AST, when the analysis
     /// made one (else run() makes its own).
     DeviceCompiler *Compiler = nullptr;

@@ -2,7 +2,7 @@
 // variable changes) evaluates the loop's steps alone where the syntax shows
 // that a trip changes nothing else of the kernel's own frame
 // (analyzer/LoopSteps.h). Each kernel here is at one of its limits; both
-// ways (CCL_INDUCTION_BY_TRIP=1 runs every trip) give the same output.
+// ways (--induction-by-trip runs every trip) give the same output.
 
 // The body stores to the object it loads: a load in "any iteration" is not
 // the load before the loop (an earlier iteration stored there), so b - a
@@ -117,7 +117,7 @@ __global__ void loop_in_helper(float *out, int n) {
 // The accesses as written (--compiler=none): the source-level analysis;
 // test/compiler-view/ checks what the compiler makes of such accesses.
 // RUN: %lint --compiler=none %s --block-dim=32 --report=all > %t.step 2>&1
-// RUN: env CCL_INDUCTION_BY_TRIP=1 %lint --compiler=none %s --block-dim=32 --report=all > %t.trip 2>&1
+// RUN: %lint --induction-by-trip --compiler=none %s --block-dim=32 --report=all > %t.trip 2>&1
 // Unknowns that share a name are numbered in the order they are made,
 // which differs between the two ways (p[0]#2 or p[0]#3); the rest is the
 // same.
@@ -125,7 +125,7 @@ __global__ void loop_in_helper(float *out, int n) {
 // RUN: sed -e 's/#[0-9]*//g' %t.trip > %t.trip.names
 // RUN: diff %t.step.names %t.trip.names
 // RUN: FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark: < %t.step
-// RUN: env CCL_TIME_KERNELS=1 %lint --compiler=none --kernel-jobs=1 %s --block-dim=32 2>&1 >/dev/null | FileCheck %s --check-prefix=HOW
+// RUN: %lint --time-kernels --compiler=none --kernel-jobs=1 %s --block-dim=32 2>&1 >/dev/null | FileCheck %s --check-prefix=HOW
 // CHECK: dry-run-steps.cu:13:11: remark: global load 'p[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
 // CHECK: dry-run-steps.cu:15:13: remark: global load 'p[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact
 // CHECK: dry-run-steps.cu:16:5: warning: global store 'out[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k writes byte -4*p[0]*k + 4*p[0]{{#[0-9]+}}*k; worst case over iteration(line 14), n, p[0], p[0]{{#[0-9]+}} (possible: only for some alignments or values of iteration(line 14), n, p[0], p[0]{{#[0-9]+}}) [cuda-uncoalesced-global]

@@ -1,7 +1,7 @@
 // The induction check of a generalized loop evaluates the loop's steps
 // alone only where the syntax shows that a trip would change nothing else
 // (analyzer/LoopSteps.h). Each kernel here is at one of its limits; both
-// ways (CCL_INDUCTION_BY_TRIP=1 runs the trip) give the same output.
+// ways (--induction-by-trip runs the trip) give the same output.
 
 // The step's amount is written through a pointer taken before the loop:
 // not a step (s is escaped), the trip runs and finds 8, then 1.
@@ -81,10 +81,10 @@ __global__ void changed_in_nested_loop(float *out, int n, int m) {
 }
 
 // RUN: %lint %s --block-dim=32 --report=all > %t.step 2>&1
-// RUN: env CCL_INDUCTION_BY_TRIP=1 %lint %s --block-dim=32 --report=all > %t.trip 2>&1
+// RUN: %lint --induction-by-trip %s --block-dim=32 --report=all > %t.trip 2>&1
 // RUN: diff %t.step %t.trip
 // RUN: FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark: < %t.step
-// RUN: env CCL_TIME_KERNELS=1 %lint --kernel-jobs=1 %s --block-dim=32 2>&1 >/dev/null | FileCheck %s --check-prefix=HOW
+// RUN: %lint --time-kernels --kernel-jobs=1 %s --block-dim=32 2>&1 >/dev/null | FileCheck %s --check-prefix=HOW
 // CHECK: induction-steps.cu:13:5: remark: global store 'out[...]' not analyzed: 'off' does not change by the same step in every iteration of the loop at line 12
 // CHECK: induction-steps.cu:23:5: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over iteration(line 22), n
 // CHECK: induction-steps.cu:34:9: remark: global load 'skip[...]': 1 sector (ideal 1, 100.0%), all lanes read the same address, exact

@@ -5,11 +5,11 @@
 // their values: the block size below), and of templates with a non-type
 // parameter that may name a kernel (the launch below gives 'k' its shape).
 // The header's three bodies each hold an error: only the one parsed is
-// reported. CCL_PARSE_ALL_BODIES=1 parses every body (all three errors;
+// reported. --parse-all-bodies parses every body (all three errors;
 // those in host-only functions are warnings, the device analysis does not
 // use them); the findings are the same.
 // RUN: not %lint %s -- -isystem %S/Inputs/sys 2>&1 | FileCheck %s --check-prefixes=CHECK --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: not env CCL_PARSE_ALL_BODIES=1 %lint %s -- -isystem %S/Inputs/sys 2>&1 | FileCheck %s --check-prefixes=CHECK,ALL --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: not %lint --parse-all-bodies %s -- -isystem %S/Inputs/sys 2>&1 | FileCheck %s --check-prefixes=CHECK,ALL --implicit-check-not=warning: --implicit-check-not=error:
 #include <ccl_sys_bodies.h>
 __global__ void k(float *out) { out[threadIdx.x * 32] = sys_both(0); }
 void host(float *p) { sys_launch2<k>(p); }

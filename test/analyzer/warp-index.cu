@@ -2,22 +2,22 @@
 // threadIdx is the lanes' values in warp 0 plus a multiple of a symbolic
 // warp index w; each access of that run is replayed for every warp. The
 // numbers must be exactly those of running the warps one by one
-// (CCL_WARP_BY_WARP=1): the JSON reports are compared whole. A decision that
+// (--warp-by-warp): the JSON reports are compared whole. A decision that
 // differs between warps splits the warps into groups (each group resumes
 // from the statement of the kernel body where it split off); a rule that is
 // not checked for the warp index makes the kernel run warp by warp.
 //
 // RUN: %lint %s --block-dim=256 --block-dim=one_warp:32 --report=all | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // RUN: %lint %s --block-dim=256 --block-dim=one_warp:32 --report=all --format=json > %t.once.json
-// RUN: env CCL_WARP_BY_WARP=1 %lint %s --block-dim=256 --block-dim=one_warp:32 --report=all --format=json > %t.each.json
+// RUN: %lint --warp-by-warp %s --block-dim=256 --block-dim=one_warp:32 --report=all --format=json > %t.each.json
 // RUN: diff %t.once.json %t.each.json
 // 2-D blocks narrower than a warp: threadIdx.y is linear in w too.
 // RUN: %lint %s --block-dim=16,16 --report=all --format=json > %t.once2.json
-// RUN: env CCL_WARP_BY_WARP=1 %lint %s --block-dim=16,16 --report=all --format=json > %t.each2.json
+// RUN: %lint --warp-by-warp %s --block-dim=16,16 --report=all --format=json > %t.each2.json
 // RUN: diff %t.once2.json %t.each2.json
-// CCL_WARP_CROSSCHECK=FILE runs both and says per kernel how it went.
+// --warp-crosscheck=FILE runs both and says per kernel how it went.
 // RUN: rm -f %t.log
-// RUN: env CCL_WARP_CROSSCHECK=%t.log %lint %s --block-dim=256 --block-dim=one_warp:32 > /dev/null
+// RUN: %lint --warp-crosscheck=%t.log %s --block-dim=256 --block-dim=one_warp:32 > /dev/null
 // RUN: FileCheck %s --check-prefix=XC --input-file=%t.log
 // XC-NOT: DIFFERENT
 

@@ -5,7 +5,7 @@
 // The deliberate crashes meet ASan's own signal handlers in the sanitizer
 // build, which reports them as errors: not run there.
 // UNSUPPORTED: sanitized
-// RUN: env CCL_JIT_STEP_LIMIT=200000 %lint %s --block-dim=64 --assume=n=0 --verify=jit --report=all 2>&1 | FileCheck %s --implicit-check-not=REFUTED
+// RUN: %lint --jit-step-limit=200000 %s --block-dim=64 --assume=n=0 --verify=jit --report=all 2>&1 | FileCheck %s --implicit-check-not=REFUTED
 __global__ void divide(int *o, int n) { o[threadIdx.x] = 100 / n; }
 // CHECK: [[@LINE-1]]:17: remark: kernel 'divide' is not runnable on cpu (its run stopped with an arithmetic exception (division by zero?)); its predictions are not verified
 

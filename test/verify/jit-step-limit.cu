@@ -5,7 +5,7 @@
 // neither: the unrolled needle loop's 8-way store comes at m = 14, after the
 // bound of 300 basic blocks (6-way so far), and is not verified; the
 // accesses after the loop are not executed.
-// RUN: env CCL_JIT_STEP_LIMIT=300 %lint %s --verify=jit --report=all 2>&1 | FileCheck %s --implicit-check-not=REFUTED
+// RUN: %lint --jit-step-limit=300 %s --verify=jit --report=all 2>&1 | FileCheck %s --implicit-check-not=REFUTED
 __global__ void needle(int *g) {
   __shared__ int temp[17][17];
   int tx = threadIdx.x;

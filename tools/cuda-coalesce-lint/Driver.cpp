@@ -8,6 +8,7 @@
 #include "lint/Config.h"
 #include "lint/KernelWorkers.h"
 #include "lint/NvccOptions.h"
+#include "lint/Paths.h"
 #include "lint/Pipeline.h"
 #include "report/Report.h"
 #include "runtime/NcuCsv.h"
@@ -67,6 +68,50 @@ cl::opt<bool> ListNvccOptions(
     cl::desc("List the nvcc options the linter knows and what each does to "
              "the parse, then exit"),
     cl::Hidden, cl::cat(Category));
+cl::opt<uint64_t> JitStepLimit(
+    "jit-step-limit",
+    cl::desc("With --verify=jit: instructions one lane of a launch may run "
+             "before the launch is stopped as a runaway (0: the default)"),
+    cl::init(0), cl::cat(Category));
+cl::opt<std::string> ResourceDir(
+    "resource-dir",
+    cl::desc("Clang's resource directory, when the one of the clang the "
+             "linter was built with is not installed"),
+    cl::value_desc("DIR"), cl::cat(Category));
+// Debugging aids.
+cl::opt<bool> TimeKernels(
+    "time-kernels",
+    cl::desc("Print each kernel analysis' CPU seconds and each worker's "
+             "time and memory on stderr"),
+    cl::Hidden, cl::cat(Category));
+cl::opt<bool> TimePhases("time-phases",
+                         cl::desc("Print the parse's phases with their CPU "
+                                  "time on stderr"),
+                         cl::Hidden, cl::cat(Category));
+cl::opt<bool> TimeWall("time-wall",
+                       cl::desc("--time-phases with the wall clock"),
+                       cl::Hidden, cl::cat(Category));
+cl::opt<bool> ParseAllBodies(
+    "parse-all-bodies",
+    cl::desc("Parse host-only function bodies in system headers too"),
+    cl::Hidden, cl::cat(Category));
+cl::opt<double> KernelForkSeconds(
+    "kernel-fork-seconds",
+    cl::desc("Analysis seconds left from which a file's kernels go to "
+             "--kernel-jobs workers (0: at once)"),
+    cl::init(1.0), cl::Hidden, cl::cat(Category));
+cl::opt<bool> InductionByTrip(
+    "induction-by-trip",
+    cl::desc("Run every loop trip (no induction steps), to compare"),
+    cl::Hidden, cl::cat(Category));
+cl::opt<bool> WarpByWarp("warp-by-warp",
+                         cl::desc("Run the warps one by one only, to compare"),
+                         cl::Hidden, cl::cat(Category));
+cl::opt<std::string> WarpCrossCheck(
+    "warp-crosscheck",
+    cl::desc("Analyze every kernel both ways and append the differences to "
+             "FILE"),
+    cl::value_desc("FILE"), cl::Hidden, cl::cat(Category));
 cl::opt<std::string> CudaPath(
     "cuda-path",
     cl::desc("CUDA installation (default: $CUDA_PATH, $CUDA_HOME, "
@@ -427,6 +472,17 @@ Error readOptions(LintOptions &Opts) {
   Opts.ExtraArgsAfter.assign(ExtraArg.begin(), ExtraArg.end());
   Opts.ExtraArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
   Opts.ShowCommand = ShowCommand;
+  Opts.JitStepLimit = JitStepLimit;
+  Opts.TimeKernels = TimeKernels;
+  Opts.TimePhases = TimePhases;
+  Opts.TimeWall = TimeWall;
+  Opts.ParseAllBodies = ParseAllBodies;
+  Opts.KernelForkSeconds = KernelForkSeconds;
+  Opts.InductionByTrip = InductionByTrip;
+  Opts.WarpByWarp = WarpByWarp;
+  Opts.WarpCrossCheck = WarpCrossCheck;
+  if (!ResourceDir.empty())
+    setResourceDir(ResourceDir);
   Opts.ConfigPath = ConfigOpt;
   Opts.GpuArch = GpuArch;
   Opts.GpuArchGiven = GpuArch.getNumOccurrences() > 0;
