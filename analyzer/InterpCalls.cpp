@@ -580,7 +580,13 @@ Value Interpreter::builtinField(StringRef Var, unsigned Dim) {
 }
 
 std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
+  // An expression clang could not type (a recovery expression for
+  // `dim3 g(unknown_fn(n))`) has no shape.
+  if (!E || E->getType().isNull() || E->containsErrors())
+    return std::nullopt;
   E = E->IgnoreParenImpCasts();
+  if (E->getType().isNull())
+    return std::nullopt;
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
     return evalDim3(FC->getSubExpr(), M);
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))

@@ -257,7 +257,7 @@ std::optional<Dim3> evalBlockArg(const Expr *E, ASTContext &Ctx,
         if (VD->isLocalVarDecl())
           return evalLocalDim3(VD, DR, Ctx, Body, Depth);
       }
-  if (E->getType()->isIntegerType())
+  if (!E->getType().isNull() && E->getType()->isIntegerType())
     if (std::optional<unsigned> X = constInt(E, Ctx))
       return Dim3{*X, 1, 1};
   return std::nullopt;
@@ -469,7 +469,8 @@ public:
 
 private:
   void note(const VarDecl *V, const Expr *E, SourceLocation L) {
-    if (!V->getType()->isIntegerType() || E->isValueDependent())
+    if (!V->getType()->isIntegerType() || E->isValueDependent() ||
+        E->containsErrors())
       return;
     Expr::EvalResult R;
     if (!E->EvaluateAsInt(R, Ctx))
@@ -510,7 +511,8 @@ public:
       K = P;
     for (unsigned I = 0; I < E->getNumArgs() && I < K->getNumParams(); ++I) {
       const Expr *A = E->getArg(I)->IgnoreParenImpCasts();
-      if (!A->getType()->isIntegerType() || A->isValueDependent())
+      if (A->getType().isNull() || !A->getType()->isIntegerType() ||
+          A->isValueDependent() || A->containsErrors())
         continue;
       Expr::EvalResult R;
       if (A->EvaluateAsInt(R, Ctx)) {

@@ -196,6 +196,15 @@ private:
       return nullptr;
     const FunctionDecl *FD = S.CI->getSema().getCurFunctionDecl(
         /*AllowLambda=*/true);
+    // A lambda clang made __host__ __device__ implicitly belongs to the
+    // function around it.
+    while (FD && isLambdaCallOperator(FD)) {
+      const auto *A = FD->getAttr<CUDADeviceAttr>();
+      if (A && !A->isImplicit())
+        break;
+      FD = dyn_cast_or_null<FunctionDecl>(
+          cast<CXXMethodDecl>(FD)->getParent()->getDeclContext());
+    }
     if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
       return nullptr;
     // The instantiations --assume asks for (KernelDiscovery.cpp): an error
