@@ -1,5 +1,6 @@
 //===- TranslationUnit.cpp - Analysis and checks of one parsed file -------===//
 #include "lint/TranslationUnit.h"
+#include <cmath>
 #include "codegen/CompiledKernel.h"
 #include "codegen/DeviceCode.h"
 #include "codegen/Nvcc.h"
@@ -110,9 +111,20 @@ nvccView(ASTContext &Ctx, const LintOptions &Opts,
   llvm::StringRef StdName = Std.getName();
   if (StdName.consume_front("gnu++") || StdName.consume_front("c++"))
     Flags.push_back("-std=c++" + StdName.str());
+  // nvcc's wall time is the file's --compiler-budget (0: at most 600 s).
+  unsigned Timeout =
+      Opts.CompilerBudget > 0
+          ? std::max(1u, (unsigned)std::ceil(Opts.CompilerBudget))
+          : 600u;
   llvm::Expected<std::string> Ptx =
       nvccPtx(*Nvcc, File, Ctx.getTargetInfo().getTargetOpts().CPU, Flags,
-              /*TimeoutSeconds=*/600);
+              Timeout);
+  if (!Ptx && Opts.CompilerBudget > 0)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::toString(Ptx.takeError()) +
+            " (--compiler-budget=" + std::to_string(Timeout) +
+            " bounds nvcc's time for the file; raise it, or 0 for no bound)");
   if (!Ptx)
     return Ptx.takeError();
   if (!Opts.DumpPtx.empty()) {

@@ -215,8 +215,9 @@ cl::opt<CompilerView> CompilerOpt(
 cl::opt<double> CompilerBudgetOpt(
     "compiler-budget",
     cl::desc("CPU seconds one file's kernels may spend compiling for "
-             "--compiler=clang; the kernel instances left are costed as "
-             "written, and a remark counts them (default 5; 0: no limit)"),
+             "--compiler=clang (with --compiler=nvcc: nvcc's wall time for "
+             "the file); what is left is costed as written, and a remark "
+             "says so (default 5; 0: no limit)"),
     cl::value_desc("SECONDS"), cl::init(5), cl::cat(Category));
 cl::opt<std::string> DumpPtxOpt(
     "dump-device-ptx",
