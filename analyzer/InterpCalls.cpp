@@ -82,6 +82,18 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
     return Value::unknown("indirect call");
   }
   StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
+  const SourceManager &SM = Ctx.getSourceManager();
+
+  // A function the project itself declares and defines shadows a builtin
+  // of the same name (a user's `atomicMaxFloat` is its body, not an
+  // atomic): inlined before any name is matched. The CUDA headers and the
+  // linter's own stand-ins are system headers (#pragma clang
+  // system_header).
+  if (!SM.isInSystemHeader(
+          SM.getExpansionLoc(FD->getFirstDecl()->getLocation())))
+    if (const FunctionDecl *Def = followedDefinition(FD, SM))
+      if (std::optional<Value> R = evalInlined(E, Def, Args, M))
+        return *R;
 
   // Warp-level intrinsics, cooperative groups, memcpy (InterpWarp.cpp).
   if (std::optional<Value> R = evalWarpCall(E, FD, Name, Args, M))
@@ -105,7 +117,6 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
     return eval(Args[0], M);
 
   // User code with a body: inline it.
-  const SourceManager &SM = Ctx.getSourceManager();
   if (const FunctionDecl *Def = followedDefinition(FD, SM))
     if (std::optional<Value> R = evalInlined(E, Def, Args, M))
       return *R;

@@ -12,6 +12,9 @@
  */
 #ifndef CUDA_COALESCE_LINT_COMPAT_H
 #define CUDA_COALESCE_LINT_COMPAT_H
+// The CUDA headers' stand-in: a system header, as theirs are (its
+// functions are builtins for the analysis, not project code to inline).
+#pragma clang system_header
 #define CCL_COMPAT(T)                                                          \
   __device__ inline T __ldca(const T *p) { return *p; }                        \
   __device__ inline T __ldlu(const T *p) { return *p; }                        \

@@ -10,6 +10,9 @@
  */
 #ifndef CUDA_COALESCE_LINT_SHIM_H
 #define CUDA_COALESCE_LINT_SHIM_H
+// The CUDA headers' stand-in: a system header, as theirs are (its
+// functions are builtins for the analysis, not project code to inline).
+#pragma clang system_header
 /* A system header, as the CUDA headers it stands for: the analysis and the
  * --verify=cpu runtime model its intrinsics by name, not by their bodies. */
 #pragma clang system_header
