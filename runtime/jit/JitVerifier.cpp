@@ -635,6 +635,16 @@ void JitVerifier::Impl::replaceAsm(Function &F) {
       New = B.CreateOr(B.CreateZExt(AsI32(Arg(0)), I32),
                        B.CreateShl(AsI32(Arg(1)), 16));
     }
+    // mov.b32 $0, {0,$1} / {$1,0}: one half and a zero half (cuda_bf16's
+    // bfloat16 -> float is the bits in the high half).
+    if (!New && Stmts.size() == 1 && CI->arg_size() == 1 &&
+        (RT->isIntegerTy(32) || RT->isFloatTy()) &&
+        (Stmts[0] == "mov.b32 $0,0,$1" || Stmts[0] == "mov.b32 $0,$1,0")) {
+      llvm::Value *H = B.CreateAnd(AsI32(Arg(0)), 0xffff);
+      New = Stmts[0] == "mov.b32 $0,0,$1" ? B.CreateShl(H, 16) : H;
+      if (RT->isFloatTy())
+        New = B.CreateBitCast(New, RT);
+    }
     if (!New && Stmts.size() == 1 && T.starts_with("mov.b32 $0,$1,$2") &&
         CI->arg_size() == 1 && RT->isStructTy() &&
         RT->getStructNumElements() == 2) {
