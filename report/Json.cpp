@@ -265,9 +265,11 @@ json::Value ccl::jsonDocument(const LintResults &R) {
       Diagnostics.push_back(findingJson(D, F.Accesses[D.Record]));
     if (!F.Analyzed)
       continue;
-    json::Array Missing, Notes;
+    json::Array Missing, Notes, Command;
     for (const std::string &H : F.MissingHeaders)
       Missing.push_back(H);
+    for (const std::string &N : F.CommandNotes)
+      Command.push_back(N);
     for (const std::string &N : F.Notes)
       Notes.push_back(N);
     json::Object FO{{"file", F.File},
@@ -277,7 +279,8 @@ json::Value ccl::jsonDocument(const LintResults &R) {
                     {"unknown", F.Unknown},
                     {"compile_errors", F.CompileErrors},
                     {"missing_headers", std::move(Missing)},
-                    {"notes", std::move(Notes)}};
+                    {"notes", std::move(Notes)},
+                    {"compile_command_notes", std::move(Command)}};
     if (F.Verification.Asked)
       FO["verification"] = verificationJson(F.Verification);
     Files.push_back(std::move(FO));

@@ -183,6 +183,8 @@ json::Object invocation(const LintResults &R) {
           "error", F.File + ": the file was not analyzed", F.File));
     for (const FindingNote &N : F.Remarks)
       Notes.push_back(notification("note", N.Message, N.Pos.File));
+    for (const std::string &N : F.CommandNotes)
+      Notes.push_back(notification("warning", N, F.File));
   }
   return json::Object{{"executionSuccessful", OK},
                       {"toolExecutionNotifications", std::move(Notes)}};
