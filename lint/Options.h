@@ -56,8 +56,8 @@ struct LintOptions {
   /// --show-compile-command: print the clang command each file is parsed
   /// with.
   bool ShowCommand = false;
-  /// --jit-step-limit: instructions one lane of a --verify=jit launch may
-  /// execute before the run is stopped as runaway (0: the harness's own).
+  /// --jit-step-limit: basic blocks a --verify=jit launch may execute (all
+  /// its threads) before it is stopped as a runaway (0: the harness's own).
   uint64_t JitStepLimit = 0;
   // Debugging aids (hidden options):
   /// --time-kernels: one stderr line per kernel analysis and per worker.

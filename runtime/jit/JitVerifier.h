@@ -54,8 +54,8 @@ public:
     unsigned GridBlocks = 4;
     unsigned TimeoutSeconds = 20; ///< per launch
     std::string KeepDir;          ///< --verify-output: the retargeted IR
-    /// Instructions one lane may execute before the launch is stopped as a
-    /// runaway (--jit-step-limit; 0: the harness's own bound).
+    /// Basic blocks a launch may execute (all its threads) before it is
+    /// stopped as a runaway (--jit-step-limit; 0: the harness's own bound).
     uint64_t StepLimit = 0;
     /// The compiler view's device compiler for this AST, when the analysis
     /// made one (else run() makes its own).

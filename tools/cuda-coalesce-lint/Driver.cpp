@@ -70,8 +70,9 @@ cl::opt<bool> ListNvccOptions(
     cl::Hidden, cl::cat(Category));
 cl::opt<uint64_t> JitStepLimit(
     "jit-step-limit",
-    cl::desc("With --verify=jit: instructions one lane of a launch may run "
-             "before the launch is stopped as a runaway (0: the default)"),
+    cl::desc("With --verify=jit: basic blocks a launch may execute (all its "
+             "threads) before it is stopped as a runaway (0: the default, "
+             "20 M)"),
     cl::init(0), cl::cat(Category));
 cl::opt<std::string> ResourceDir(
     "resource-dir",
