@@ -8,6 +8,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -232,4 +233,32 @@ tooling::ArgumentsAdjuster ccl::cudaAdjuster(const LintOptions &Opts) {
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());
     return Args;
   };
+}
+
+Error ccl::cudaFilesOfDatabase(StringRef BuildPath, StringRef FileFilter,
+                               std::vector<std::string> &Files) {
+  auto Fail = [](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Msg);
+  };
+  std::string Err;
+  auto DB = tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath,
+                                                                  Err);
+  if (!DB)
+    return Fail("cannot load a compilation database from '" + BuildPath +
+                "': " + Err);
+  Regex Filter(FileFilter.empty() ? std::string(".*") : FileFilter.str());
+  std::string RegexErr;
+  if (!Filter.isValid(RegexErr))
+    return Fail("invalid --file-filter '" + FileFilter + "': " + RegexErr);
+  for (const std::string &F : DB->getAllFiles())
+    if ((StringRef(F).ends_with(".cu") || StringRef(F).ends_with(".cuh")) &&
+        Filter.match(F))
+      Files.push_back(F);
+  llvm::sort(Files);
+  if (Files.empty())
+    return Fail("the compilation database in '" + BuildPath +
+                "' has no CUDA entries" +
+                (FileFilter.empty() ? std::string()
+                                    : std::string(" matching --file-filter")));
+  return Error::success();
 }

@@ -50,5 +50,12 @@ private:
 /// plain C++ is left as given). \p Opts must outlive the adjuster.
 clang::tooling::ArgumentsAdjuster cudaAdjuster(const LintOptions &Opts);
 
+/// -p without files: the `.cu`/`.cuh` entries of the database found from
+/// \p BuildPath whose path matches \p FileFilter (all when empty), sorted,
+/// into \p Files; an error when there is no database or no such entry.
+llvm::Error cudaFilesOfDatabase(llvm::StringRef BuildPath,
+                                llvm::StringRef FileFilter,
+                                std::vector<std::string> &Files);
+
 } // namespace ccl
 #endif

@@ -1,5 +1,6 @@
 //===- FileReport.cpp - A parsed file's analysis as a FileResult ----------===//
 #include "lint/FileReport.h"
+#include "lint/SourcePositions.h"
 #include "analyzer/SystemCode.h"
 #include "codegen/CompiledKernel.h"
 #include "lint/Paths.h"
@@ -34,43 +35,6 @@ std::string ccl::fingerprint(StringRef Check, StringRef RelFile,
 }
 
 namespace {
-/// The access expression's source text, whitespace collapsed.
-std::string accessText(const Expr *E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "";
-  return oneLine(Lexer::getSourceText(R, SM, Ctx.getLangOpts()));
-}
-
-SourcePos position(const SourceManager &SM, SourceLocation L) {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
-  if (P.isInvalid())
-    return {};
-  // A name relative to the compile command's directory (a database entry
-  // `-c t.cu`) is made absolute: editors and reports find the file by it.
-  SmallString<256> File(P.getFilename());
-  if (!File.empty() && !llvm::sys::path::is_absolute(File) &&
-      !SM.getFileManager().getVirtualFileSystem().makeAbsolute(File))
-    llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
-  return {std::string(File), P.getLine(), P.getColumn()};
-}
-
-/// Just past the last token of \p E (its expansion in a macro).
-SourcePos endPosition(const Expr *E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (R.isInvalid())
-    return position(
-        SM, Lexer::getLocForEndOfToken(SM.getExpansionLoc(E->getEndLoc()), 0,
-                                       SM, Ctx.getLangOpts()));
-  return position(SM, R.getEnd());
-}
-
 /// "global load 'in[...]': 32 sectors (ideal 4, 12.5%), lane k reads ...".
 std::string summary(const AccessRecord &R, const ASTContext &Ctx) {
   std::string S = describeAccess(R, Ctx);

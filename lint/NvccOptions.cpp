@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
 #include <optional>
 
 using namespace llvm;
@@ -423,6 +424,23 @@ struct Translator {
 } // namespace
 
 ArrayRef<NvccOption> ccl::nvccOptions() { return Table; }
+
+void ccl::printNvccOptions(raw_ostream &OS) {
+  static const char *Effects[] = {"drop",         "clang",        "flags",
+                                  "arch",         "language",     "host",
+                                  "options-file", "forward-unknown",
+                                  "not-modelled"};
+  static const char *Values[] = {"none", "one", "list"};
+  for (const NvccOption &O : Table) {
+    OS << "--" << O.Long << "\t" << (O.Short ? "-" + std::string(O.Short) : "")
+       << "\t" << Values[unsigned(O.Value)] << "\t"
+       << Effects[unsigned(O.Effect)];
+    if (O.Clang)
+      OS << "\t" << O.Clang
+         << (O.When ? std::string(" (when ") + O.When + ")" : "");
+    OS << "\n";
+  }
+}
 
 TranslatedFlags ccl::translateNvccFlags(ArrayRef<std::string> Args,
                                         FlagDialect Dialect,

@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
 
@@ -55,6 +56,9 @@ struct NvccOption {
 
 /// The table, in the order of `nvcc --help`.
 llvm::ArrayRef<NvccOption> nvccOptions();
+/// The table, one line per option (--list-nvcc-options): long and short
+/// name, how it takes a value, what it does, the clang flags.
+void printNvccOptions(llvm::raw_ostream &OS);
 
 /// Whose spelling a command line uses.
 enum class FlagDialect {

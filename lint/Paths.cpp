@@ -63,3 +63,16 @@ std::string ccl::relativeToRoot(StringRef Path) {
     return A.ltrim('/').str();
   return std::string(Abs);
 }
+
+std::string ccl::findCudaInstallation() {
+  auto IsDir = [](const std::string &P) {
+    return !P.empty() && sys::fs::is_directory(P);
+  };
+  for (const char *Env : {"CUDA_PATH", "CUDA_HOME"})
+    if (std::optional<std::string> V = sys::Process::GetEnv(Env))
+      if (IsDir(*V + "/include"))
+        return *V;
+  if (IsDir("/usr/local/cuda/include"))
+    return "/usr/local/cuda";
+  return "";
+}

@@ -16,6 +16,9 @@ std::string runtimeDir();
 std::string resourceDir();
 /// --resource-dir: a clang resource directory in another place.
 void setResourceDir(std::string Dir);
+/// The CUDA installation: $CUDA_PATH, $CUDA_HOME, /usr/local/cuda (the
+/// first with an include folder), or "".
+std::string findCudaInstallation();
 /// clang++ of the LLVM installation the tool was built with (a real path
 /// lets the driver find the GCC installation next to it).
 std::string clangBinary();

@@ -1,7 +1,11 @@
 //===- Results.cpp - What the pipeline found ------------------------------===//
 #include "lint/Results.h"
 #include "lint/Options.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <set>
 
 using namespace ccl;
 
@@ -114,4 +118,82 @@ LintOptions::integersFor(llvm::StringRef Kernel) const {
       Out[KV.first] = V;
   }
   return Out;
+}
+
+std::vector<std::string>
+LintResults::assumeTypos(llvm::ArrayRef<std::string> Assume) const {
+  std::set<std::string> Kernels, Names, Templates;
+  bool Parsed = false;
+  for (const FileResult &F : Files) {
+    Parsed |= F.Analyzed;
+    Kernels.insert(F.KernelNames.begin(), F.KernelNames.end());
+    Names.insert(F.Names.begin(), F.Names.end());
+    Templates.insert(F.TemplateParams.begin(), F.TemplateParams.end());
+  }
+  std::vector<std::string> Out;
+  if (!Parsed)
+    return Out;
+  auto IsIdentifier = [](llvm::StringRef S) {
+    return !S.empty() && !isdigit(S.front()) &&
+           llvm::all_of(S, [](char C) { return isalnum(C) || C == '_'; });
+  };
+  for (const std::string &A : Assume) {
+    auto [Name, Val] = llvm::StringRef(A).split('=');
+    Name = Name.trim();
+    Val = Val.trim();
+    llvm::StringRef Kernel;
+    size_t Colon = Name.find(':');
+    if (Colon != llvm::StringRef::npos && !Name.substr(Colon).starts_with("::")) {
+      Kernel = Name.take_front(Colon).trim();
+      Name = Name.drop_front(Colon + 1).trim();
+    }
+    std::string Where = "--assume=" + A + ": ";
+    if (!Kernel.empty() && !Kernels.count(Kernel.str())) {
+      Out.push_back(Where + "no linted file defines a kernel named '" +
+                    Kernel.str() + "'");
+      continue;
+    }
+    if (!IsIdentifier(Name))
+      continue; // blockIdx.x, a loaded value's printed form
+    bool Template = Templates.count(Name.str());
+    if (!Template && !Names.count(Name.str())) {
+      Out.push_back(Where + "no parameter, variable or template parameter "
+                            "of the linted files is named '" +
+                    Name.str() + "'");
+      continue;
+    }
+    int64_t I;
+    if (!Template && Val.getAsInteger(0, I))
+      Out.push_back(Where + "'" + Val.str() + "' is not an integer ('" +
+                    Name.str() +
+                    "' is not a template parameter; only those take types, "
+                    "enumerators and true/false)");
+  }
+  return Out;
+}
+
+llvm::Error ccl::readBaselineFile(llvm::StringRef Path,
+                                  std::set<std::string> &Fingerprints) {
+  auto Fail = [](const llvm::Twine &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+  };
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return Fail("cannot read baseline '" + Path + "'");
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
+  const llvm::json::Array *Findings = nullptr;
+  if (V)
+    if (const llvm::json::Object *O = V->getAsObject())
+      Findings = O->getArray("findings");
+  if (!Findings) {
+    if (!V)
+      llvm::consumeError(V.takeError());
+    return Fail("invalid baseline '" + Path +
+                "' (expected {\"version\": 1, \"findings\": [...]})");
+  }
+  for (const llvm::json::Value &F : *Findings)
+    if (const llvm::json::Object *O = F.getAsObject())
+      if (auto P = O->getString("fingerprint"))
+        Fingerprints.insert(P->str());
+  return llvm::Error::success();
 }

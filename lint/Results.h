@@ -14,7 +14,9 @@
 #include "analyzer/KernelAnalysis.h"
 #include "runtime/CpuVerifier.h"
 #include "runtime/NcuCompare.h"
+#include "llvm/Support/Error.h"
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -199,7 +201,19 @@ struct LintResults {
   /// --verify or --ncu-csv was asked, some access was analyzed, and no
   /// prediction got a measured verdict.
   bool verifiedNothing() const;
+  /// The command line's --assume (NAME=VALUE, KERNEL:NAME=VALUE) against
+  /// what the linted files declare: a name no file has, a kernel no file
+  /// defines, a value that is not an integer for a name that is not a
+  /// template parameter (typos that would otherwise change nothing). Empty
+  /// when none, or when no file parsed.
+  std::vector<std::string>
+  assumeTypos(llvm::ArrayRef<std::string> Assume) const;
 };
+
+/// Adds the fingerprints of the baseline file \p Path (--baseline: what
+/// --write-baseline wrote) to \p Fingerprints.
+llvm::Error readBaselineFile(llvm::StringRef Path,
+                             std::set<std::string> &Fingerprints);
 
 } // namespace ccl
 #endif

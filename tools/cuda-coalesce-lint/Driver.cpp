@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/cuda-coalesce-lint/Driver.h"
+#include "lint/CompileCommands.h"
 #include "lint/Config.h"
 #include "lint/KernelWorkers.h"
 #include "lint/NvccOptions.h"
@@ -262,15 +263,6 @@ bool isDir(const std::string &P) {
   return !P.empty() && sys::fs::is_directory(P);
 }
 
-std::string findCuda() {
-  for (const char *Env : {"CUDA_PATH", "CUDA_HOME"})
-    if (std::optional<std::string> V = sys::Process::GetEnv(Env))
-      if (isDir(*V + "/include"))
-        return *V;
-  if (isDir("/usr/local/cuda/include"))
-    return "/usr/local/cuda";
-  return "";
-}
 
 Error usageError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
@@ -304,73 +296,6 @@ int dumpConfiguration() {
   return ExitOK;
 }
 
-/// --list-nvcc-options: one line per option: long and short name, how it
-/// takes a value, what it does.
-int listNvccOptions() {
-  static const char *Effects[] = {"drop",         "clang",        "flags",
-                                  "arch",         "language",     "host",
-                                  "options-file", "forward-unknown",
-                                  "not-modelled"};
-  static const char *Values[] = {"none", "one", "list"};
-  for (const NvccOption &O : nvccOptions()) {
-    outs() << "--" << O.Long << "\t" << (O.Short ? "-" + std::string(O.Short) : "")
-           << "\t" << Values[unsigned(O.Value)] << "\t"
-           << Effects[unsigned(O.Effect)];
-    if (O.Clang)
-      outs() << "\t" << O.Clang << (O.When ? std::string(" (when ") + O.When + ")" : "");
-    outs() << "\n";
-  }
-  return ExitOK;
-}
-
-/// -p without files: every CUDA entry of the database, optionally filtered.
-Error filesFromDatabase(LintOptions &Opts) {
-  std::string Err;
-  auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
-      BuildPath, Err);
-  if (!DB)
-    return usageError("cannot load a compilation database from '" + BuildPath +
-                      "': " + Err);
-  Regex Filter(FileFilter.empty() ? std::string(".*")
-                                  : std::string(FileFilter));
-  std::string RegexErr;
-  if (!Filter.isValid(RegexErr))
-    return usageError("invalid --file-filter '" + FileFilter +
-                      "': " + RegexErr);
-  for (const std::string &F : DB->getAllFiles())
-    if ((StringRef(F).ends_with(".cu") || StringRef(F).ends_with(".cuh")) &&
-        Filter.match(F))
-      Opts.Files.push_back(F);
-  llvm::sort(Opts.Files);
-  if (Opts.Files.empty())
-    return usageError(
-        "the compilation database in '" + BuildPath + "' has no CUDA entries" +
-        (FileFilter.empty() ? std::string()
-                            : std::string(" matching --file-filter")));
-  return Error::success();
-}
-
-Error readBaseline(LintOptions &Opts) {
-  auto Buf = MemoryBuffer::getFile(BaselinePath);
-  if (!Buf)
-    return usageError("cannot read baseline '" + BaselinePath + "'");
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
-  const json::Array *Findings = nullptr;
-  if (V)
-    if (const json::Object *O = V->getAsObject())
-      Findings = O->getArray("findings");
-  if (!Findings) {
-    if (!V)
-      consumeError(V.takeError());
-    return usageError("invalid baseline '" + BaselinePath +
-                      "' (expected {\"version\": 1, \"findings\": [...]})");
-  }
-  for (const json::Value &F : *Findings)
-    if (const json::Object *O = F.getAsObject())
-      if (auto P = O->getString("fingerprint"))
-        Opts.Baseline.insert(P->str());
-  return Error::success();
-}
 
 /// --format, --report, --verify.
 Error readModes(LintOptions &Opts) {
@@ -491,7 +416,7 @@ Error readOptions(LintOptions &Opts) {
   if (Error E = readModes(Opts))
     return E;
   if (!BaselinePath.empty())
-    if (Error E = readBaseline(Opts))
+    if (Error E = readBaselineFile(BaselinePath, Opts.Baseline))
       return E;
   Opts.Werror = Werror;
   Opts.ChecksGlob = ChecksOpt;
@@ -532,63 +457,8 @@ Error readOptions(LintOptions &Opts) {
     return usageError("--cuda-path '" + CudaPath +
                       "' has no include directory");
   else
-    Opts.CudaPath = CudaPath.empty() ? findCuda() : std::string(CudaPath);
+    Opts.CudaPath = CudaPath.empty() ? findCudaInstallation() : std::string(CudaPath);
   return Error::success();
-}
-
-/// The command line's --assume against what the linted files declare: a
-/// name no file has, a kernel no file defines, a value that is not an
-/// integer for a name that is not a template parameter (typos that would
-/// otherwise change nothing). Empty when none, or when no file parsed.
-std::vector<std::string> assumeTypos(const LintResults &R) {
-  std::set<std::string> Kernels, Names, Templates;
-  bool Parsed = false;
-  for (const FileResult &F : R.Files) {
-    Parsed |= F.Analyzed;
-    Kernels.insert(F.KernelNames.begin(), F.KernelNames.end());
-    Names.insert(F.Names.begin(), F.Names.end());
-    Templates.insert(F.TemplateParams.begin(), F.TemplateParams.end());
-  }
-  std::vector<std::string> Out;
-  if (!Parsed)
-    return Out;
-  auto IsIdentifier = [](StringRef S) {
-    return !S.empty() && !isdigit(S.front()) &&
-           llvm::all_of(S, [](char C) { return isalnum(C) || C == '_'; });
-  };
-  for (const std::string &A : Assume) {
-    auto [Name, Val] = StringRef(A).split('=');
-    Name = Name.trim();
-    Val = Val.trim();
-    StringRef Kernel;
-    size_t Colon = Name.find(':');
-    if (Colon != StringRef::npos && !Name.substr(Colon).starts_with("::")) {
-      Kernel = Name.take_front(Colon).trim();
-      Name = Name.drop_front(Colon + 1).trim();
-    }
-    std::string Where = "--assume=" + A + ": ";
-    if (!Kernel.empty() && !Kernels.count(Kernel.str())) {
-      Out.push_back(Where + "no linted file defines a kernel named '" +
-                    Kernel.str() + "'");
-      continue;
-    }
-    if (!IsIdentifier(Name))
-      continue; // blockIdx.x, a loaded value's printed form
-    bool Template = Templates.count(Name.str());
-    if (!Template && !Names.count(Name.str())) {
-      Out.push_back(Where + "no parameter, variable or template parameter "
-                            "of the linted files is named '" +
-                    Name.str() + "'");
-      continue;
-    }
-    int64_t I;
-    if (!Template && Val.getAsInteger(0, I))
-      Out.push_back(Where + "'" + Val.str() + "' is not an integer ('" +
-                    Name.str() +
-                    "' is not a template parameter; only those take types, "
-                    "enumerators and true/false)");
-  }
-  return Out;
 }
 
 /// --export-fixes, --fix, --write-baseline.
@@ -664,15 +534,17 @@ int ccl::lintMain(int argc, const char **argv) {
   }
   if (DumpConfig)
     return dumpConfiguration();
-  if (ListNvccOptions)
-    return listNvccOptions();
+  if (ListNvccOptions) {
+    printNvccOptions(outs());
+    return ExitOK;
+  }
   auto Fail = [](Error E) {
     reportError(std::move(E), errs());
     return ExitInputError;
   };
   Opts.Files.assign(Files.begin(), Files.end());
   if (Opts.Files.empty() && !BuildPath.empty() && !Lsp)
-    if (Error E = filesFromDatabase(Opts))
+    if (Error E = cudaFilesOfDatabase(BuildPath, FileFilter, Opts.Files))
       return Fail(std::move(E));
   if (Opts.Files.empty() && !Lsp)
     return Fail(usageError("no input files (usage: cuda-coalesce-lint "
@@ -696,7 +568,8 @@ int ccl::lintMain(int argc, const char **argv) {
   if (!Results)
     return Fail(Results.takeError());
   printText(*Results, outs(), errs());
-  std::vector<std::string> Typos = assumeTypos(*Results);
+  std::vector<std::string> Typos = Results->assumeTypos(
+      std::vector<std::string>(Assume.begin(), Assume.end()));
   for (const std::string &T : Typos)
     errs() << "cuda-coalesce-lint: error: " << T << "\n";
   if (Error E = writeFixesAndBaseline(*Results))
