@@ -1,6 +1,7 @@
 //===- JitRuntime.cpp - Running retargeted device code on CPU fibers ------===//
 #include "runtime/jit/JitRuntime.h"
 #include <algorithm>
+#include <cfenv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -972,6 +973,37 @@ float ccl_nv_int_as_float(int X) {
   memcpy(&F, &X, 4);
   return F;
 }
+unsigned ccl_nv_float_as_uint(float X) {
+  unsigned I;
+  memcpy(&I, &X, 4);
+  return I;
+}
+float ccl_nv_uint_as_float(unsigned X) {
+  float F;
+  memcpy(&F, &X, 4);
+  return F;
+}
+// int -> float with a rounding direction (llm.c's stochastic rounding).
+static float intToFloatRounded(long long X, int Mode) {
+  int Saved = std::fegetround();
+  std::fesetround(Mode);
+  volatile long long V = X;
+  float F = (float)V;
+  std::fesetround(Saved);
+  return F;
+}
+float ccl_nv_int2float_rz(int X) { return intToFloatRounded(X, FE_TOWARDZERO); }
+float ccl_nv_int2float_rd(int X) { return intToFloatRounded(X, FE_DOWNWARD); }
+float ccl_nv_int2float_ru(int X) { return intToFloatRounded(X, FE_UPWARD); }
+float ccl_nv_uint2float_rz(unsigned X) {
+  return intToFloatRounded(X, FE_TOWARDZERO);
+}
+float ccl_nv_uint2float_rd(unsigned X) {
+  return intToFloatRounded(X, FE_DOWNWARD);
+}
+float ccl_nv_uint2float_ru(unsigned X) {
+  return intToFloatRounded(X, FE_UPWARD);
+}
 int ccl_nv_isnanf(float X) { return std::isnan(X); }
 int ccl_nv_isinff(float X) { return std::isinf(X); }
 int ccl_nv_finitef(float X) { return std::isfinite(X); }
@@ -1035,6 +1067,14 @@ const std::vector<std::pair<const char *, void *>> &ccl::jit::runtimeSymbols() {
       {"__nv_uint2float_rn", (void *)&ccl_nv_uint2float_rn},
       {"__nv_float_as_int", (void *)&ccl_nv_float_as_int},
       {"__nv_int_as_float", (void *)&ccl_nv_int_as_float},
+      {"__nv_float_as_uint", (void *)&ccl_nv_float_as_uint},
+      {"__nv_uint_as_float", (void *)&ccl_nv_uint_as_float},
+      {"__nv_int2float_rz", (void *)&ccl_nv_int2float_rz},
+      {"__nv_int2float_rd", (void *)&ccl_nv_int2float_rd},
+      {"__nv_int2float_ru", (void *)&ccl_nv_int2float_ru},
+      {"__nv_uint2float_rz", (void *)&ccl_nv_uint2float_rz},
+      {"__nv_uint2float_rd", (void *)&ccl_nv_uint2float_rd},
+      {"__nv_uint2float_ru", (void *)&ccl_nv_uint2float_ru},
       {"__nv_isnanf", (void *)&ccl_nv_isnanf},
       {"__nv_isinff", (void *)&ccl_nv_isinff},
       {"__nv_finitef", (void *)&ccl_nv_finitef},
