@@ -596,8 +596,6 @@ std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
   if (!E || E->getType().isNull() || E->containsErrors())
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
-  if (E->getType().isNull())
-    return std::nullopt;
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
     return evalDim3(FC->getSubExpr(), M);
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))

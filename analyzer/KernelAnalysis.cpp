@@ -59,15 +59,18 @@ private:
   const AccessCost &costOf(const AccessEvent &Ev, const Interpreter &I);
   /// The certain part of \p C, the cost of \p Ev: its best case, and
   /// where data the analysis cannot follow chooses which of the undecided
-  /// lanes run (laneDataSymbol), the cost of the certainly active lanes
-  /// alone (nothing when there are none: one lane may be all that runs).
+  /// lanes run (\p ByData: laneDataSymbol), the cost of the certainly
+  /// active lanes alone (nothing when there are none: one lane may be all
+  /// that runs).
   AccessCost certainOf(const AccessEvent &Ev, const AccessCost &C,
-                       const Interpreter &I);
+                       const Interpreter &I, bool ByData);
   /// Costs \p Ev as the instructions \p A lists (CompiledCode.h) into
-  /// \p R (not analyzed, with the reason, when a cost is not known).
+  /// \p R (not analyzed, with the reason, when a cost is not known);
+  /// \p ByData as certainOf's.
   void addCompiled(const AccessEvent &Ev, const Interpreter &I,
                    const CompiledAccess &A, AccessRecord &R,
-                   const std::tuple<const Expr *, int, AccessOp> &Key);
+                   const std::tuple<const Expr *, int, AccessOp> &Key,
+                   bool ByData);
   const CompiledCode *CC;
   std::map<std::pair<const CompiledAccess *, unsigned>, std::vector<ExecShape>>
       Shapes;
@@ -136,8 +139,8 @@ const AccessCost &RecordFolder::costOf(const AccessEvent &Ev,
 }
 
 AccessCost RecordFolder::certainOf(const AccessEvent &Ev, const AccessCost &C,
-                                   const Interpreter &I) {
-  if (Ev.Mask.decided() || I.laneDataOf(Ev.Mask.Deps).empty())
+                                   const Interpreter &I, bool ByData) {
+  if (!ByData)
     return certainPart(C);
   if (!Ev.Mask.Must) {
     AccessCost None;
@@ -193,11 +196,13 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   }
   for (const std::string &N : I.namesOf(Ev.Mask.Deps))
     R.DependsOn.insert(N);
+  bool ByData = false;
   if (!Ev.Mask.decided())
     for (const std::string &C : I.laneDataOf(Ev.Mask.Deps)) {
       R.DependsOn.insert("(which lanes run depends on '" + C +
                          "', read per lane)");
       LanesByData.insert({Ev.Site, SpaceKey, Ev.Op});
+      ByData = true;
     }
   for (const std::string &N : I.namesOf(Ev.Address.Deps))
     R.DependsOn.insert(N);
@@ -207,7 +212,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     return notAnalyzed(R, Ev.Address.Reason.empty() ? "address not followed"
                                                     : Ev.Address.Reason);
   if (CA)
-    return addCompiled(Ev, I, *CA, R, {Ev.Site, SpaceKey, Ev.Op});
+    return addCompiled(Ev, I, *CA, R, {Ev.Site, SpaceKey, Ev.Op}, ByData);
   const AccessCost &C = costOf(Ev, I);
   if (!C.Known)
     return notAnalyzed(R, C.Reason);
@@ -220,7 +225,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
   Together.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, C, I.symbolNames());
   R.Exact &= C.Exact;
-  AccessCost B = certainOf(Ev, C, I);
+  AccessCost B = certainOf(Ev, C, I, ByData);
   if (R.Instances == 1 || !R.Best.Known || B.badness() > R.Best.badness())
     R.Best = B;
   if (First || C.badness() > R.Worst.badness()) {
@@ -247,7 +252,8 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
 
 void RecordFolder::addCompiled(
     const AccessEvent &Ev, const Interpreter &I, const CompiledAccess &A,
-    AccessRecord &R, const std::tuple<const Expr *, int, AccessOp> &Key) {
+    AccessRecord &R, const std::tuple<const Expr *, int, AccessOp> &Key,
+    bool ByData) {
   R.Compiled = AccessRecord::CompiledState::Instructions;
   unsigned B = Ev.AccessBytes ? Ev.AccessBytes : Ev.Bytes;
   auto SIt = Shapes.find({&A, B});
@@ -305,7 +311,7 @@ void RecordFolder::addCompiled(
           C.WorstBytes = P.Bytes;
           HaveW = true;
         }
-        AccessCost PB = certainOf(*E, PC, I);
+        AccessCost PB = certainOf(*E, PC, I, ByData);
         if (!HaveC || PB.badness() > C.Certain.badness()) {
           C.Certain = PB;
           HaveC = true;

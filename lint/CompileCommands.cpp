@@ -16,6 +16,11 @@ using namespace clang;
 using namespace ccl;
 
 namespace {
+/// A flag that names the GPU architecture to parse for.
+bool isArchFlag(StringRef F) {
+  return F.starts_with("--cuda-gpu-arch=") || F.starts_with("--offload-arch=");
+}
+
 bool hasArg(const tooling::CommandLineArguments &Args, StringRef Prefix) {
   for (const std::string &A : Args)
     if (StringRef(A).starts_with(Prefix))
@@ -140,13 +145,11 @@ DeviceCommands::translate(tooling::CompileCommand C,
   Cmd.insert(llvm::find(Cmd, "--"), A.begin(), A.end());
   // One GPU architecture: the last one the extra flags name, else the
   // command's first (a build for several parses the source once).
-  auto IsArch = [](StringRef F) {
-    return F.starts_with("--cuda-gpu-arch=") || F.starts_with("--offload-arch=");
-  };
+  auto IsArch = [](StringRef F) { return isArchFlag(F); };
   bool ExtraArch = llvm::any_of(B, IsArch) || llvm::any_of(A, IsArch);
   std::optional<std::string> Keep;
   for (const std::string &F : Cmd)
-    if (IsArch(F) && (ExtraArch || !Keep))
+    if (isArchFlag(F) && (ExtraArch || !Keep))
       Keep = F;
   if (Keep) {
     llvm::erase_if(Cmd, IsArch);
@@ -161,6 +164,8 @@ DeviceCommands::getCompileCommands(StringRef File) const {
   std::vector<std::string> Notes;
   for (tooling::CompileCommand &C : R)
     C = translate(std::move(C), Notes);
+  std::lock_guard<std::mutex> G(NotesMutex);
+  NotesOf[File.str()] = std::move(Notes);
   return R;
 }
 
@@ -179,8 +184,17 @@ DeviceCommands::getAllCompileCommands() const {
 
 std::vector<std::string> DeviceCommands::notesFor(StringRef File) const {
   std::vector<std::string> Notes;
-  for (tooling::CompileCommand &C : Inner->getCompileCommands(File))
-    translate(std::move(C), Notes);
+  bool Known = false;
+  {
+    std::lock_guard<std::mutex> G(NotesMutex);
+    auto It = NotesOf.find(File.str());
+    Known = It != NotesOf.end();
+    if (Known)
+      Notes = It->second;
+  }
+  if (!Known) // not asked for yet (the parse asks first)
+    for (tooling::CompileCommand &C : Inner->getCompileCommands(File))
+      translate(std::move(C), Notes);
   std::vector<std::string> Unique;
   for (std::string &N : Notes)
     if (!llvm::is_contained(Unique, N))
@@ -204,8 +218,7 @@ tooling::ArgumentsAdjuster ccl::cudaAdjuster(const LintOptions &Opts) {
       }
       // --cuda-gpu-arch on the linter's command line wins over the
       // compile command's.
-      if (Opts.GpuArchGiven && (A.starts_with("--cuda-gpu-arch=") ||
-                                A.starts_with("--offload-arch=")))
+      if (Opts.GpuArchGiven && isArchFlag(A))
         continue;
       Args.push_back(In[I]);
     }

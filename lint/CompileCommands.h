@@ -12,7 +12,9 @@
 #include "lint/Options.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include <map>
 #include <memory>
+#include <mutex>
 
 namespace ccl {
 
@@ -33,7 +35,8 @@ public:
   std::vector<clang::tooling::CompileCommand>
   getAllCompileCommands() const override;
   /// What translating \p File's commands says (options nvcc does not
-  /// have, options files that cannot be read, ...).
+  /// have, options files that cannot be read, ...): kept from the last
+  /// getCompileCommands of \p File, else translated now.
   std::vector<std::string> notesFor(llvm::StringRef File) const;
   const clang::tooling::CompilationDatabase &inner() const { return *Inner; }
 
@@ -44,6 +47,8 @@ private:
   std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
   bool FlagsGiven;
   std::vector<std::string> Before, After;
+  mutable std::mutex NotesMutex;
+  mutable std::map<std::string, std::vector<std::string>> NotesOf;
 };
 
 /// Makes a compile command parse the CUDA device side (.cu/.cuh or -x cuda;

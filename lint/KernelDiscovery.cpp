@@ -88,13 +88,9 @@ public:
       Names.insert(V->getName().str());
     return true;
   }
-  bool VisitTemplateTypeParmDecl(TemplateTypeParmDecl *P) {
-    if (P->getIdentifier())
-      Templates.insert(P->getName().str());
-    return true;
-  }
-  bool VisitNonTypeTemplateParmDecl(NonTypeTemplateParmDecl *P) {
-    if (P->getIdentifier())
+  bool VisitNamedDecl(NamedDecl *P) {
+    if (isa<TemplateTypeParmDecl, NonTypeTemplateParmDecl>(P) &&
+        P->getIdentifier())
       Templates.insert(P->getName().str());
     return true;
   }

@@ -255,10 +255,6 @@ struct Translator {
       bool Next;
       if (!keptHostFlag(Flags[I], Next))
         continue;
-      if (Flags[I].rfind("-std=", 0) == 0) {
-        Out.Args.push_back(Flags[I]);
-        continue;
-      }
       Out.Args.push_back(Flags[I]);
       if (Next && I + 1 < Flags.size())
         Out.Args.push_back(Flags[++I]);
@@ -282,16 +278,16 @@ struct Translator {
     SmallString<256> Path(F);
     if (!sys::path::is_absolute(Path) && !Directory.empty())
       sys::path::make_absolute(Directory, Path);
+    if (Depth >= 8) {
+      note("options files nested more than 8 deep; '" + std::string(Path) +
+           "' is not read");
+      return;
+    }
     auto Buf = MemoryBuffer::getFile(Path);
     if (!Buf) {
       note("cannot read the options file '" + std::string(Path) +
            "' named by --options-file: " + Buf.getError().message() +
            "; its options are missing");
-      return;
-    }
-    if (Depth >= 8) {
-      note("options files nested more than 8 deep; '" + std::string(Path) +
-           "' is not read");
       return;
     }
     BumpPtrAllocator A;

@@ -217,10 +217,13 @@ public:
     S.Result.CompileErrors =
         CI.getDiagnostics().hasErrorOccurred() && S.Parse.Errors > 0;
     S.Result.MissingHeaders = S.Parse.MissingHeaders;
-    AssumableNames Names = collectAssumableNames(Ctx);
-    S.Result.KernelNames = std::move(Names.Kernels);
-    S.Result.Names = std::move(Names.Names);
-    S.Result.TemplateParams = std::move(Names.TemplateParams);
+    // (Only --assume's names are checked against them: no walk without.)
+    if (!Opts.AssumeText.empty() || !Opts.KernelAssume.empty()) {
+      AssumableNames Names = collectAssumableNames(Ctx);
+      S.Result.KernelNames = std::move(Names.Kernels);
+      S.Result.Names = std::move(Names.Names);
+      S.Result.TemplateParams = std::move(Names.TemplateParams);
+    }
     reportTranslationUnit(Ctx, TU, Opts, Checks, S.Parse, S.Result);
     S.Result.InputError |= TU.AnalysisFailures > 0;
     phase(Opts, "reported");
