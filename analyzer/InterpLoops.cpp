@@ -1,0 +1,429 @@
+//===- InterpLoops.cpp - Loops: concrete trips and generalization ---------===//
+//
+// Loops run concretely, iteration by iteration, while the condition is
+// decided in every active lane (each iteration is a separate warp request),
+// and otherwise are generalized: each variable that changes by a
+// warp-uniform step d per iteration is rewritten as start + j*d with j a new
+// symbol, and the body is analyzed once for "any iteration".
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/InterpHelpers.h"
+#include "analyzer/Interpreter.h"
+#include "analyzer/KernelAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include <atomic>
+
+using namespace clang;
+using namespace ccl;
+using namespace ccl::interp;
+
+LaneMask Interpreter::execLoopBody(const Stmt *Body, const Expr *Inc,
+                                   LaneMask M, LoopCtx &Done, bool Unsure) {
+  LoopCtx Ctx;
+  Ctx.UndecidedAtStart = Frames.back().Undecided;
+  Ctx.Unsure = Unsure;
+  Loops.push_back(Ctx);
+  LaneMask F = exec(Body, M);
+  F = unite(F, Loops.back().Continued);
+  Done = std::move(Loops.back());
+  Loops.pop_back();
+  // Lanes that may have continued meet the others before the increment.
+  applyUnsureExits(Done.ContinuedVars);
+  if (Inc && !F.none())
+    evalDiscarded(Inc, F);
+  return F;
+}
+
+LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
+                               const Expr *Cond, const Stmt *Body,
+                               const Expr *Inc, bool CondFirst, LaneMask M) {
+  if (Init)
+    exec(Init, M);
+  LaneMask Active = M, Exited{0, 0, {}};
+  // Lanes that may have left at an earlier point than the last: a break or
+  // an exit under a condition not decided in them (RT-13).
+  UnsureExits Left;
+  // Unrolling: the condition became undecided (warp-uniformly) at a loop
+  // whose counter is multiplied or divided by a power of two; the
+  // iterations after it run "if the loop gets there", at most Bound more.
+  bool Unrolling = false;
+  unsigned Bound = 0;
+  const VarDecl *Counter = nullptr;
+  bool Grows = false;
+  std::optional<int64_t> LastCount;
+  // Whether the loop's counter is multiplied or divided by a power of two
+  // each trip (asked once, when the warp's budget of iterations is spent).
+  std::optional<bool> Multiplicative;
+  for (unsigned Iter = 0;; ++Iter) {
+    if (Active.none())
+      break;
+    bool OverBudget = Iter >= Opts.MaxLoopIterations ||
+                      ++WarpIterations > Opts.MaxWarpIterations;
+    // A loop that multiplies or divides its counter by a power of two
+    // (a reduction, a scan's up- and down-sweep, a bitonic stage) runs at
+    // most as many trips as the counter has bits, so past the warp's budget
+    // (spent by a long loop before it) it still runs trip by trip, up to
+    // four times that budget: a scan keeps its per-trip strides.
+    if (OverBudget && Cond && Iter < Opts.MaxLoopIterations &&
+        WarpIterations <= 4 * Opts.MaxWarpIterations) {
+      if (!Multiplicative) {
+        const VarDecl *V = nullptr;
+        bool G = false;
+        Multiplicative = multiplicativeTripBound(Cond, Body, Inc, V, G) > 0;
+      }
+      OverBudget = !*Multiplicative;
+    }
+    if (OverBudget) {
+      Exited = unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
+      break;
+    }
+    if (Cond && (CondFirst || Iter > 0)) {
+      LaneBool C = evalCond(Cond, Active);
+      LaneBits Open = Active.May & ~(C.True | C.False);
+      if (Open) {
+        // The trip count depends on something unknown.
+        if (!Unrolling && (Open & ~C.Uniform) == 0) {
+          Bound = multiplicativeTripBound(Cond, Body, Inc, Counter, Grows);
+          Unrolling = Bound > 0;
+          Bound += Iter;
+          // What runs from here on runs only if the loop gets there: its
+          // records are not exact (the cost may differ from trip to trip).
+          MaybeTrips += Unrolling;
+        }
+        if (Unrolling && Counter) {
+          // No counter wraps around (the documented no-overflow
+          // assumption): a multiplied counter that stopped growing (bits
+          // shifted out, the sign flipped) ends the loop.
+          std::optional<int64_t> Now;
+          if (const Binding *B = lookup(Counter)) {
+            if (mentionsW(B->V))
+              warpEscape("a multiplied loop counter of the warp index");
+            if (!B->IsRef && B->V.definedIn(Active.May))
+              Now = B->V.I.asConstant(Active.May);
+          }
+          if (Now && LastCount && Grows &&
+              (*Now == 0 || (*Now < 0) != (*LastCount < 0) ||
+               std::llabs(*Now) <= std::llabs(*LastCount)))
+            Bound = Iter;
+          LastCount = Now;
+        }
+        if (!Unrolling || (Open & ~C.Uniform) || Iter >= Bound) {
+          if (Unrolling && Iter >= Bound && (Open & ~C.Uniform) == 0) {
+            // Past the last iteration the counter allows: the loop ends.
+            noteUnsureExit(Left, Active.May, /*Uniform=*/true, Loop);
+            Exited = unite(Exited, Active);
+            break;
+          }
+          Exited =
+              unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
+          break;
+        }
+        noteUnsureExit(Left, Open, (Open & ~C.Uniform) == 0, Loop);
+      }
+      Exited = unite(Exited, intersect(Active, C, true));
+      Active = intersect(Active, C, false);
+      if (Active.none())
+        break;
+    }
+    Context.push_back("iteration " + std::to_string(Iter) + " of " +
+                      loopName(Loop));
+    LoopCtx Done;
+    Active = execLoopBody(Body, Inc, Active, Done, Unrolling);
+    Context.pop_back();
+    Exited = unite(Exited, Done.Broken);
+    mergeUnsureExits(Left, Done.BrokenVars, Loop);
+    if (!Cond && Active.none())
+      break;
+  }
+  MaybeTrips -= Unrolling;
+  applyUnsureExits(Left, Loop);
+  return Exited;
+}
+
+namespace {
+std::atomic<unsigned long> DryRunsByStep{0}, DryRunsByTrip{0};
+std::atomic<unsigned long> InductionChecksByStep{0}, InductionChecksByTrip{0};
+} // namespace
+
+LoopTripCounts ccl::loopTripCounts() {
+  LoopTripCounts C;
+  C.DryByStep = DryRunsByStep;
+  C.DryByTrip = DryRunsByTrip;
+  C.CheckByStep = InductionChecksByStep;
+  C.CheckByTrip = InductionChecksByTrip;
+  return C;
+}
+
+const LoopSteps *Interpreter::loopStepsOf(const Stmt *Loop, const Stmt *Body,
+                                          const Expr *Inc) {
+  // --induction-by-trip always runs the trips (to compare both ways).
+  if (Opts.InductionByTrip || Frames.empty() || !Frames.back().Fn)
+    return nullptr;
+  auto It = StepsOf.find(Loop);
+  if (It == StepsOf.end())
+    It = StepsOf
+             .emplace(Loop, findLoopSteps(Frames.back().Fn, Body, Inc,
+                                          Ctx.getSourceManager()))
+             .first;
+  return It->second.Fn ? &It->second : nullptr;
+}
+
+std::optional<llvm::SmallVector<const Expr *, 2>>
+Interpreter::dryRunSteps(const LoopSteps &LS) const {
+  // A write through a reference or pointer to a caller's local in a dry run
+  // makes it unknown (storeLocal): only the kernel's own frame, which has
+  // no caller, can do without the trip.
+  if (Frames.size() != 1)
+    return std::nullopt;
+  llvm::SmallPtrSet<const VarDecl *, 4> Stepped;
+  for (const auto &KV : Frames.back().Vars) {
+    // A reference binding is not generalized (execLoopSymbolic); what it
+    // refers to is a local here (escaped, so changed) or memory.
+    if (KV.second.IsRef || LS.unchanged(KV.first))
+      continue;
+    if (!LS.stepOf(KV.first))
+      return std::nullopt;
+    Stepped.insert(KV.first);
+  }
+  llvm::SmallVector<const Expr *, 2> Out;
+  for (const auto &S : LS.Steps)
+    if (Stepped.count(S.first))
+      Out.push_back(S.second);
+  return Out;
+}
+
+void Interpreter::countStores(const LoopSteps &LS) {
+  // A store through a pointer variable the loop does not change goes to the
+  // object its value points to; one to an element or field of a variable
+  // to that variable's object (evalVarLValue, evalMemberLValue); any other
+  // (into a reference, which may be bound to anything, also one declared in
+  // the body and not bound yet) may go anywhere: the count under nullptr is
+  // part of every load key.
+  bool Anywhere = LS.StoresElsewhere;
+  for (const auto &[V, IsObject] : LS.StoreRoots) {
+    const Binding *B = lookup(V);
+    if (IsObject) {
+      if (V->getType()->isReferenceType() || (B && B->IsRef))
+        Anywhere = true;
+      else
+        ++StoreGen[objectFor(V)];
+      continue;
+    }
+    if (LS.unchanged(V) && B && !B->IsRef && B->V.isPtr() && B->V.Base)
+      ++StoreGen[B->V.Base];
+    else
+      Anywhere = true;
+  }
+  if (Anywhere)
+    ++StoreGen[nullptr];
+}
+
+std::optional<llvm::SmallVector<const Expr *, 2>>
+Interpreter::stepsOnly(const LoopSteps &LS, const VarMap &Before,
+                       const VarMap &After) const {
+  llvm::SmallVector<const Expr *, 2> Out;
+  llvm::SmallPtrSet<const VarDecl *, 4> Stepped;
+  for (const auto &KV : Frames.back().Vars) {
+    const VarDecl *D = KV.first;
+    auto B = Before.find(D), A = After.find(D);
+    // The variables checkInduction does not compare.
+    if (B == Before.end() || A == After.end() || KV.second.IsRef ||
+        B->second.IsRef || A->second.IsRef || KV.second.V.isUnknown())
+      continue;
+    if (LS.unchanged(D))
+      continue;
+    if (!LS.stepOf(D))
+      return std::nullopt;
+    Stepped.insert(D);
+  }
+  for (const auto &S : LS.Steps)
+    if (Stepped.count(S.first))
+      Out.push_back(S.second);
+  return Out;
+}
+
+/// The generalization v(j) = v(0) + j * step holds only when the step is the
+/// same in every iteration: `off += step; step = 1;` steps 8 first, then 1.
+/// Induction: one more dry run from the generalized state (iteration j) must
+/// give v(j) + step for every generalized variable; one that does not
+/// (or that depends on one that does not: repeated until nothing changes)
+/// becomes unknown.
+void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
+                                 SymbolId J, const Stmt *Loop, const Stmt *Body,
+                                 const Expr *Inc, const LaneMask &Any) {
+  // A trip of the check need not run where the syntax shows what it would
+  // give (LoopSteps.h): when every variable the check compares is one the
+  // loop does not change or one with a step, the steps are evaluated alone.
+  const LoopSteps *LS = loopStepsOf(Loop, Body, Inc);
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    VarMap Gen = Frames.back().Vars;
+    bool SavedRec = Recording;
+    Recording = false;
+    std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
+        LS ? stepsOnly(*LS, Before, After) : std::nullopt;
+    if (Steps) {
+      ++InductionChecksByStep;
+      for (const Expr *S : *Steps)
+        evalDiscarded(S, Any);
+    } else {
+      ++InductionChecksByTrip;
+      LoopCtx Ignored;
+      execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
+    }
+    Recording = SavedRec;
+    VarMap Next = Frames.back().Vars;
+    Frames.back().Vars = Gen;
+    bool Changed = false;
+    for (auto &KV : Gen) {
+      const VarDecl *D = KV.first;
+      auto B = Before.find(D), A = After.find(D);
+      auto N = Next.find(D);
+      if (B == Before.end() || A == After.end() || N == Next.end() ||
+          KV.second.IsRef || N->second.IsRef || B->second.IsRef ||
+          A->second.IsRef)
+        continue;
+      const Value &G = KV.second.V;
+      if (G.isUnknown())
+        continue;
+      // Expected: G + (After - Before), the same step as the first trip.
+      const Value &Old = B->second.V, &New = A->second.V;
+      bool Ok = false;
+      if (mentionsW(Old) || mentionsW(New)) {
+        // Which comparison is made must not differ between warps.
+        bool Same = New.sameAs(Old, Any.May);
+        for (unsigned W : WI.Set)
+          if (warpAt(New, W).sameAs(warpAt(Old, W), Any.May) != Same)
+            warpEscape("a loop induction on the warp index");
+      }
+      if (New.sameAs(Old, Any.May) &&
+          (New.Defined & Any.May) == (Old.Defined & Any.May)) {
+        Ok = N->second.V.sameAs(G, Any.May) &&
+             (N->second.V.Defined & Any.May) == (G.Defined & Any.May);
+      } else if (New.Kind == G.Kind && N->second.V.Kind == G.Kind &&
+                 N->second.V.Base == G.Base && N->second.V.definedIn(Any.May)) {
+        std::optional<LaneInt> Step = sub(New.I, Old.I);
+        std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
+        Ok = Step && Got && Got->sameAs(*Step, Any.May);
+      }
+      if (!Ok && (mentionsW(G) || mentionsW(N->second.V) || mentionsW(Old) ||
+                  mentionsW(New)))
+        warpEscape("a loop induction on the warp index");
+      if (!Ok) {
+        Value U = Value::unknown("'" + D->getNameAsString() +
+                                 "' does not change by the same step in "
+                                 "every iteration of " +
+                                 loopName(Loop));
+        U.Deps.push_back(J);
+        Frames.back().Vars[D].V = U;
+        Changed = true;
+      }
+    }
+    if (!Changed)
+      return;
+  }
+}
+
+LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
+                                       const Stmt *Body, const Expr *Inc,
+                                       LaneMask M) {
+  VarMap Before = Frames.back().Vars;
+  ++Frames.back().Undecided;
+  // 1. A dry run of one iteration finds how each variable changes.
+  bool SavedRec = Recording;
+  Recording = false;
+  LaneMask Any{0, M.May, M.Deps};
+  // In the kernel's own frame, where every variable is one the loop does
+  // not change or one with a step (LoopSteps.h), evaluating the steps alone
+  // gives every variable the value the trip would.
+  const LoopSteps *LS = loopStepsOf(Loop, Body, Inc);
+  if (std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
+          LS ? dryRunSteps(*LS) : std::nullopt) {
+    ++DryRunsByStep;
+    for (const Expr *S : *Steps)
+      evalDiscarded(S, Any);
+    // The trip's stores count as the dry run's would (record): a load in
+    // "any iteration" is not the load of that address before the loop when
+    // an earlier iteration may have stored there.
+    countStores(*LS);
+  } else {
+    ++DryRunsByTrip;
+    LoopCtx Ignored;
+    execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
+  }
+  Recording = SavedRec;
+  auto After = Frames.back().Vars;
+  Frames.back().Vars = Before;
+
+  // 2. v = start + j * step for every variable with a warp-uniform step.
+  // Each dynamic execution of a generalized loop has its own iteration
+  // number (a helper's loop run twice, two loops on one line).
+  SymbolId J =
+      symbolId("iteration(line " +
+                   std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                       Loop->getBeginLoc())) +
+                   ")",
+               {}, "loop run " + std::to_string(LoopRuns++),
+               /*NonNeg=*/true);
+  for (auto &KV : After) {
+    const VarDecl *D = KV.first;
+    auto It = Before.find(D);
+    if (It == Before.end() || KV.second.IsRef || It->second.IsRef)
+      continue;
+    const Value &Old = It->second.V, &New = KV.second.V;
+    if (New.sameAs(Old, M.May) &&
+        (New.Defined & M.May) == (Old.Defined & M.May))
+      continue;
+    // Unknown before and after: it stays unknown for its own reason.
+    if (Old.isUnknown() && New.isUnknown() && Old.Reason == New.Reason)
+      continue;
+    Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
+  }
+  // Elements of local arrays and structs the loop changes are not followed.
+  for (auto &KV : Frames.back().Vars) {
+    auto A = After.find(KV.first);
+    if (A == After.end() || KV.second.IsRef)
+      continue;
+    for (auto E = KV.second.Elems.begin(); E != KV.second.Elems.end();) {
+      auto N = A->second.Elems.find(E->first);
+      if (N == A->second.Elems.end() || N->second.first != E->second.first) {
+        E = KV.second.Elems.erase(E);
+        continue;
+      }
+      if (!N->second.second.sameAs(E->second.second, M.May) ||
+          (N->second.second.Defined & M.May) !=
+              (E->second.second.Defined & M.May)) {
+        Value U = Value::unknown(
+            "an element of '" + KV.first->getNameAsString() +
+            "' changes across " + loopName(Loop) + " in a way not followed");
+        U.Deps.push_back(J);
+        E->second.second = U;
+      }
+      ++E;
+    }
+  }
+  checkInduction(Before, After, J, Loop, Body, Inc, Any);
+
+  // 3. One recorded pass for "any iteration": lanes whose condition is
+  // uniformly undecided run it together (if it runs at all).
+  LaneMask Iter = Any;
+  if (Cond) {
+    LaneBool C = evalCond(Cond, M);
+    Iter = intersect(M, C, false);
+  }
+  Iter.addDeps({J});
+  Context.push_back("any iteration of " + loopName(Loop));
+  LoopCtx Done;
+  execLoopBody(Body, Inc, Iter, Done, /*Unsure=*/true);
+  Context.pop_back();
+  // Lanes that may have broken out in "any iteration" leave with that
+  // iteration's values.
+  applyUnsureExits(Done.BrokenVars);
+  --Frames.back().Undecided;
+  return M;
+}
