@@ -14,8 +14,10 @@
 // runtimeSymbols(): ccl_bb (block entry, a yield point), ccl_acc (every
 // load, store and atomic: records the lane's address, returns the address
 // to use: a sink for addresses outside every buffer), ccl_sreg, ccl_barrier,
-// ccl_warp (shuffles, votes, match, redux: the warp's lanes meet) and the
-// math and conversion functions libdevice and inline PTX would provide.
+// ccl_warp (shuffles, votes, match, redux: the warp's lanes meet;
+// JitWarpOps.cpp) and the math and conversion functions libdevice and inline
+// PTX would provide (JitRuntimeMath.cpp). The arenas pointers point to are
+// in JitArenas.cpp; the launch state the files share in JitLaunchState.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_RUNTIME_JIT_JITRUNTIME_H
@@ -101,6 +103,8 @@ LaunchOutput runLaunch(const LaunchInput &In);
 
 /// The runtime's C functions by name, for the JIT's symbol table.
 const std::vector<std::pair<const char *, void *>> &runtimeSymbols();
+/// The arithmetic among them (JitRuntimeMath.cpp): half/bfloat16, libdevice.
+const std::vector<std::pair<const char *, void *>> &mathSymbols();
 
 /// Special-register codes of ccl_sreg.
 enum Sreg {
