@@ -107,8 +107,9 @@ DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx,
       Lines(std::make_unique<LineMatcher>(Ctx, Matcher)) {}
 
 DeviceCodeView::DeviceCodeView(clang::ASTContext &Ctx, ptx::Module NvccPtx)
-    : Ctx(Ctx), Budget(0), Nvcc(std::make_unique<ptx::Module>(std::move(NvccPtx))),
-      Matcher(Ctx), Lines(std::make_unique<LineMatcher>(Ctx, Matcher)) {}
+    : Ctx(Ctx), Nvcc(std::make_unique<ptx::Module>(std::move(NvccPtx))),
+      Budget(0), Matcher(Ctx),
+      Lines(std::make_unique<LineMatcher>(Ctx, Matcher)) {}
 
 DeviceCodeView::~DeviceCodeView() = default;
 
