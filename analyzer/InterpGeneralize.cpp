@@ -8,14 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
-#include "analyzer/KernelAnalysis.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecordLayout.h"
-#include "clang/AST/StmtCXX.h"
-#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace ccl;

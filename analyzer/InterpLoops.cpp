@@ -11,11 +11,8 @@
 #include "analyzer/Interpreter.h"
 #include "analyzer/KernelAnalysis.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecordLayout.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include <atomic>
 

@@ -7,67 +7,24 @@
 // gets the host triple and data layout.
 //
 //===----------------------------------------------------------------------===//
-#include "runtime/jit/JitVerifier.h"
-#include "codegen/DeviceCode.h"
-#include "codegen/SiteMatch.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
-#include "clang/AST/Mangle.h"
-#include "clang/Basic/SourceManager.h"
-#include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
-#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
-#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "runtime/jit/JitVerifierImpl.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
-#include "runtime/jit/InlinePtxMemory.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/TargetSelect.h"
-#include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
-#include "llvm/Transforms/IPO/AlwaysInliner.h"
-#include "llvm/Transforms/IPO/GlobalDCE.h"
-#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
-#include "llvm/Transforms/Utils/Cloning.h"
-#include <csignal>
+#include "llvm/Support/raw_ostream.h"
 #include <set>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include "runtime/jit/JitVerifierImpl.h"
 
 using namespace llvm;
 using namespace ccl::jit;
 using ccl::AccessOp;
-using ccl::AccessRecord;
-using ccl::BufferSpec;
-using ccl::Dim3;
 using ccl::JitVerifier;
 using ccl::KernelSpec;
-using ccl::Measurement;
-using ccl::MemObject;
-using clang::ASTContext;
-using clang::Expr;
-using clang::FunctionDecl;
-using clang::GlobalDecl;
-using clang::MangleContext;
-using clang::ParmVarDecl;
-using clang::QualType;
-using clang::SourceManager;
-
 
 namespace {
 /// Where the lanes that diverge at the end of each block meet again: its

@@ -571,24 +571,23 @@ int ccl_vprintf(const char *, void *) { return 0; }
 } // extern "C"
 
 const std::vector<std::pair<const char *, void *>> &ccl::jit::runtimeSymbols() {
-  static const std::vector<std::pair<const char *, void *>> Table = {
-      {"ccl_bb", (void *)&ccl_bb},
-      {"ccl_acc", (void *)&ccl_acc},
-      {"ccl_acc_span", (void *)&ccl_acc_span},
-      {"ccl_sreg", (void *)&ccl_sreg},
-      {"ccl_barrier", (void *)&ccl_barrier},
-      {"ccl_warp", (void *)&ccl_warp},
-      {"ccl_unsupported", (void *)&ccl_unsupported},
-      {"ccl_unreachable", (void *)&ccl_unreachable},
-      {"cudaGraphSetConditional", (void *)&ccl_graph_set_conditional},
-      {"__assertfail", (void *)&ccl_assertfail},
-      {"vprintf", (void *)&ccl_vprintf},
-  };
-  static const std::vector<std::pair<const char *, void *>> All = [] {
-    std::vector<std::pair<const char *, void *>> V = Table;
-    for (const auto &KV : mathSymbols())
-      V.push_back(KV);
+  static const std::vector<std::pair<const char *, void *>> Table = [] {
+    std::vector<std::pair<const char *, void *>> V = {
+        {"ccl_bb", (void *)&ccl_bb},
+        {"ccl_acc", (void *)&ccl_acc},
+        {"ccl_acc_span", (void *)&ccl_acc_span},
+        {"ccl_sreg", (void *)&ccl_sreg},
+        {"ccl_barrier", (void *)&ccl_barrier},
+        {"ccl_warp", (void *)&ccl_warp},
+        {"ccl_unsupported", (void *)&ccl_unsupported},
+        {"ccl_unreachable", (void *)&ccl_unreachable},
+        {"cudaGraphSetConditional", (void *)&ccl_graph_set_conditional},
+        {"__assertfail", (void *)&ccl_assertfail},
+        {"vprintf", (void *)&ccl_vprintf},
+    };
+    const auto &Math = mathSymbols();
+    V.insert(V.end(), Math.begin(), Math.end());
     return V;
   }();
-  return All;
+  return Table;
 }

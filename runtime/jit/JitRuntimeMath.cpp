@@ -11,11 +11,8 @@
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 
-using namespace ccl;
-using namespace ccl::jit;
 
 extern "C" {
 // Half precision (IEEE binary16) and bfloat16 conversions.

@@ -12,14 +12,7 @@
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
-#include "llvm/IR/DebugInfo.h"
-#include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/IRBuilder.h"
-#include "runtime/jit/InlinePtxMemory.h"
-#include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -29,20 +22,16 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include <csignal>
-#include <set>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 using namespace llvm;
 using namespace ccl::jit;
-using ccl::AccessOp;
 using ccl::AccessRecord;
 using ccl::BufferSpec;
 using ccl::Dim3;
@@ -51,7 +40,6 @@ using ccl::KernelSpec;
 using ccl::Measurement;
 using ccl::MemObject;
 using clang::ASTContext;
-using clang::Expr;
 using clang::FunctionDecl;
 using clang::GlobalDecl;
 using clang::MangleContext;
