@@ -1,0 +1,351 @@
+//===- InterpPerWarp.cpp - Results checked against every warp -------------===//
+//
+// The checked rules of the run with the symbolic warp index
+// (InterpWarpIndex.cpp): a result that sees w is computed again for every
+// warp from the operands with w replaced (perWarp) and kept as the symbolic
+// result if that is every warp's, else as one form B + w*D (fitOverWarps),
+// else with one unknown per warp (warpFamilies); joins and truncations are
+// checked the same way; consumesWarpIndex says which expression classes
+// may see w at all.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/Interpreter.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace ccl;
+
+bool Interpreter::sameValue(const Value &G, const Value &X) {
+  return G.Kind == X.Kind && G.Base == X.Base && G.Defined == X.Defined &&
+         G.UndefUniform == X.UndefUniform && G.OtherObjects == X.OtherObjects &&
+         (G.isUnknown() || G.I.sameAs(X.I, G.Defined)) &&
+         ((!G.isUnknown() && G.Defined == kAllLanes) || G.Reason == X.Reason);
+}
+
+std::optional<std::pair<LaneInt, LaneInt>>
+Interpreter::fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) const {
+  // D from the first two warps of the run (exactly divisible by their
+  // distance), B = V_0 - w_0 * D; then every warp's value must be B + w*D.
+  int64_t Dw = int64_t(WI.Set[1]) - WI.Set[0];
+  std::optional<LaneInt> Diff = sub(V[1], V[0]);
+  std::optional<LaneInt> D = Diff ? divConst(*Diff, Dw) : std::nullopt;
+  std::optional<LaneInt> Back = D ? mul(*D, LaneInt::constant(Dw)) : D;
+  if (!Back || !Back->sameAs(*Diff))
+    return std::nullopt;
+  std::optional<LaneInt> Off = mul(*D, LaneInt::constant(WI.Set[0]));
+  std::optional<LaneInt> B = Off ? sub(V[0], *Off) : std::nullopt;
+  for (size_t I = 0; I < V.size() && B; ++I) {
+    std::optional<LaneInt> Step = mul(*D, LaneInt::constant(WI.Set[I]));
+    std::optional<LaneInt> Want = Step ? add(*B, *Step) : std::nullopt;
+    if (!Want || !Want->sameAs(V[I], Lanes))
+      return std::nullopt;
+  }
+  if (!B)
+    return std::nullopt;
+  return std::make_pair(*B, *D);
+}
+
+std::vector<std::vector<unsigned>>
+Interpreter::warpGroups(size_t N,
+                        llvm::function_ref<bool(size_t, size_t)> Same) const {
+  std::vector<std::vector<unsigned>> Groups;
+  std::vector<size_t> Rep; // the first member of each group
+  for (size_t I = 0; I < N; ++I) {
+    size_t G = 0;
+    while (G < Rep.size() && !Same(Rep[G], I))
+      ++G;
+    if (G == Rep.size()) {
+      Rep.push_back(I);
+      Groups.emplace_back();
+    }
+    Groups[G].push_back(WI.Set[I]);
+  }
+  return Groups;
+}
+
+std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
+  // E_w = C_w + sum_p coef_p * s_{p,w}: the terms at position p hold one
+  // unknown per warp (an opaque product of the warp's own row number) with
+  // the same coefficients in every warp; C_w, the rest, linear in w. Such
+  // a term becomes a *family* symbol (Residual -3), each warp's member
+  // substituted for it (warpAt).
+  size_t N = E[0].I.terms().size();
+  for (const Value &V : E)
+    if (V.I.terms().size() != N)
+      return std::nullopt;
+  std::vector<bool> Fam(N, false);
+  bool Any = false;
+  for (size_t P = 0; P < N; ++P) {
+    const LaneInt::Term &T0 = E[0].I.terms()[P];
+    for (size_t I = 1; I < E.size(); ++I)
+      Fam[P] = Fam[P] || E[I].I.terms()[P].Sym != T0.Sym;
+    if (!Fam[P])
+      continue;
+    Any = true;
+    // One coefficient per warp, the same in every lane: the member is that
+    // multiple of the warp's unknown.
+    for (size_t I = 0; I < E.size(); ++I) {
+      const LaneArray &C = E[I].I.terms()[P].Coef;
+      if (!llvm::all_of(C, [&](int64_t X) { return X == C[0]; }))
+        return std::nullopt;
+    }
+  }
+  if (!Any)
+    return std::nullopt;
+  // The rest, as one form in w.
+  std::vector<LaneInt> C;
+  for (const Value &V : E) {
+    std::optional<LaneInt> R = LaneInt::perLane(V.I.consts());
+    for (size_t P = 0; P < N && R; ++P)
+      if (!Fam[P]) {
+        const LaneInt::Term &T = V.I.terms()[P];
+        std::optional<LaneInt> Part =
+            mul(LaneInt::symbol(T.Sym), LaneInt::perLane(T.Coef));
+        R = Part ? add(*R, *Part) : std::nullopt;
+      }
+    if (!R)
+      return std::nullopt;
+    C.push_back(*R);
+  }
+  std::optional<std::pair<LaneInt, LaneInt>> Fit = fitOverWarps(C, kAllLanes);
+  if (!Fit || !Fit->second.isConcrete())
+    return std::nullopt;
+  const LaneInt &B = Fit->first, &D = Fit->second;
+  std::optional<LaneInt> Out =
+      add(B, *mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts())));
+  for (size_t P = 0; P < N && Out; ++P) {
+    if (!Fam[P])
+      continue;
+    std::string Key = "\x01warp family";
+    bool NonNeg = true;
+    std::map<unsigned, std::pair<SymbolId, int64_t>> Members;
+    for (size_t I = 0; I < E.size(); ++I) {
+      const LaneInt::Term &T = E[I].I.terms()[P];
+      Key += " " + std::to_string(WI.Set[I]) + ":" + std::to_string(T.Sym) +
+             "*" + std::to_string(T.Coef[0]);
+      NonNeg = NonNeg && SymNonNeg[T.Sym] && T.Coef[0] >= 0;
+      Members[WI.Set[I]] = {T.Sym, T.Coef[0]};
+    }
+    SymbolId F =
+        symbolId(SymNames[Members.begin()->second.first], {}, Key, NonNeg);
+    WI.Residual.resize(SymNames.size(), -1);
+    WI.Residual[F] = -3;
+    WI.Family[F] = std::move(Members);
+    std::optional<LaneInt> Part = LaneInt::symbol(F);
+    Out = Part ? add(*Out, *Part) : std::nullopt;
+  }
+  return Out;
+}
+
+Value Interpreter::perWarp(const Value *Sym,
+                           llvm::function_ref<Value(int64_t)> Expect,
+                           llvm::StringRef What) {
+  if (!WI.On || !WI.Escaped.empty() || !WI.Split.empty()) {
+    if (Sym)
+      return *Sym;
+    // (A stopped run still finishes its statement: Expect may ask again.)
+    bool SavedOn = WI.On;
+    WI.On = false;
+    Value V = Expect(WI.Set.empty() ? 0 : WI.Set[0]);
+    WI.On = SavedOn;
+    return V;
+  }
+  // Each warp's own result, computed from operands without the warp index
+  // (and without side effects on the run: no case splits).
+  WI.On = false;
+  bool SavedRec = Recording;
+  Recording = false;
+  bool SavedIn = WI.InExpect, SavedOuter = WI.OuterRecording;
+  WI.InExpect = true;
+  WI.OuterRecording = SavedIn ? SavedOuter : SavedRec;
+  WI.ExpectSplit = false;
+  std::vector<Value> E;
+  E.reserve(WI.Set.size());
+  for (unsigned W : WI.Set)
+    E.push_back(Expect(W));
+  WI.InExpect = SavedIn;
+  WI.OuterRecording = SavedOuter;
+  Recording = SavedRec;
+  WI.On = true;
+  if (WI.ExpectSplit) {
+    warpEscape((What + " that splits into cases").str());
+    return Sym ? *Sym : E[0];
+  }
+  // The symbolic result, if it is every warp's.
+  bool SymOk = Sym != nullptr;
+  for (size_t I = 0; I < WI.Set.size() && SymOk; ++I)
+    SymOk = sameValue(warpAt(*Sym, WI.Set[I]), E[I]);
+  if (SymOk)
+    return *Sym;
+  const Value &E0 = E[0];
+  if (WI.Set.size() == 1)
+    return E0;
+  // Else the warps' results as one form B + w * D, when every warp's result
+  // is that (w takes only the block's warp numbers, so `tid % 128` and
+  // `tid / 64` of a 256-thread block are such forms where the symbolic
+  // rule is not).
+  bool Linear = true;
+  for (size_t I = 1; I < E.size() && Linear; ++I)
+    Linear = E[I].Kind == E0.Kind && E[I].Base == E0.Base &&
+             E[I].Defined == E0.Defined &&
+             E[I].UndefUniform == E0.UndefUniform &&
+             E[I].OtherObjects == E0.OtherObjects &&
+             ((!E0.isUnknown() && E0.Defined == kAllLanes) ||
+              E[I].Reason == E0.Reason);
+  if (Linear && E0.isUnknown())
+    return E0;
+  std::optional<std::pair<LaneInt, LaneInt>> Fit;
+  if (Linear) {
+    std::vector<LaneInt> Forms;
+    for (const Value &V : E)
+      Forms.push_back(V.I);
+    Fit = fitOverWarps(Forms, E0.Defined);
+    if (!Fit)
+      if (std::optional<LaneInt> F = warpFamilies(E)) {
+        Value R = E0;
+        R.I = *F;
+        return R;
+      }
+  }
+  if (!Fit) {
+    // Not one form: run the warps again in groups with equal results.
+    warpSplit(
+        warpGroups(E.size(),
+                   [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
+        What);
+    return Sym ? *Sym : E0;
+  }
+  const LaneInt &B = Fit->first, &D = Fit->second;
+  // D * w as terms of W (its unknowns x as monomials W*x).
+  std::optional<LaneInt> Form =
+      mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts()));
+  for (const LaneInt::Term &T : D.terms()) {
+    if (!Form)
+      break;
+    std::optional<LaneInt> Part = mul(
+        LaneInt::symbol(productSymbol(WI.W, T.Sym)), LaneInt::perLane(T.Coef));
+    Form = Part ? add(*Form, *Part) : std::nullopt;
+  }
+  std::optional<LaneInt> Sum = Form ? add(B, *Form) : std::nullopt;
+  if (!Sum) {
+    warpEscape((What + " overflows").str());
+    return Sym ? *Sym : E0;
+  }
+  Value R = E0;
+  R.I = *Sum;
+  return R;
+}
+
+void Interpreter::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
+                                   LaneBits TakeA, LaneBits TakeB,
+                                   LaneBits Uniform) {
+  if (!mentionsW(A) && !mentionsW(B))
+    return;
+  // Paths the whole warp took make new unknowns (joinUniform), keyed by
+  // what differs: not followed with the warp index.
+  if (Uniform & ~J.Defined)
+    warpEscape("a join of paths taken by the whole warp");
+  // A value joined with itself (a variable neither path changed: J is A):
+  // each warp's join is that warp's form of it, which perWarp finds equal
+  // to J's. Of perWarp's work only what may stop the run remains: a form
+  // that overflows in some warp (warpAt).
+  if (Value::identical(A, B) && Value::identical(J, A)) {
+    if (WI.On && WI.Escaped.empty() && WI.Split.empty())
+      for (unsigned W : WI.Set)
+        warpAt(J, W);
+    return;
+  }
+  J = perWarp(
+      &J,
+      [&](int64_t W) {
+        return Value::join(warpAt(A, W), warpAt(B, W), TakeA, TakeB);
+      },
+      "a join of two paths");
+}
+
+LaneInt Interpreter::truncate(const LaneInt &V, unsigned Bits,
+                              bool Signed) const {
+  LaneInt R = V.truncated(Bits, Signed);
+  if (mentionsW(V)) {
+    Value Sym = Value::integer(R);
+    return const_cast<Interpreter *>(this)
+        ->perWarp(
+            &Sym,
+            [&](int64_t W) {
+              return Value::integer(warpAt(V, W).truncated(Bits, Signed));
+            },
+            "a conversion to a narrower integer")
+        .I;
+  }
+  return R;
+}
+
+bool Interpreter::consumesWarpIndex(const Expr *E) {
+  switch (E->getStmtClass()) {
+  case Stmt::ParenExprClass:
+  case Stmt::ConstantExprClass:
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+  case Stmt::ExprWithCleanupsClass:
+  case Stmt::MaterializeTemporaryExprClass:
+  case Stmt::CXXBindTemporaryExprClass:
+  case Stmt::CXXDefaultArgExprClass:
+  case Stmt::CXXDefaultInitExprClass:
+  case Stmt::BinaryOperatorClass: // evalArith and evalCond check
+  case Stmt::CompoundAssignOperatorClass:
+  case Stmt::ConditionalOperatorClass: // evalCond, selectValues check
+  case Stmt::BinaryConditionalOperatorClass:
+  case Stmt::ArraySubscriptExprClass: // pointer arithmetic (evalArith)
+  case Stmt::MemberExprClass:
+  case Stmt::CXXConstructExprClass: // copies and inlined constructors
+  case Stmt::CXXTemporaryObjectExprClass:
+  case Stmt::InitListExprClass:
+    return true;
+  case Stmt::UnaryOperatorClass:
+    switch (cast<UnaryOperator>(E)->getOpcode()) {
+    case UO_Plus:
+    case UO_Minus: // exact (sub from 0)
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec:
+    case UO_Deref:
+    case UO_AddrOf:
+    case UO_LNot: // evalCond checks
+      return true;
+    default:
+      return false;
+    }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    // Inlined user code binds the values to parameters; a builtin rule
+    // (shuffles, min/max, intrinsics) may decide on their form.
+    return WI.Inlined.erase(E);
+  default:
+    break;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:      // truncate checks
+    case CK_IntegralToBoolean: // evalCond checks
+    case CK_PointerToBoolean:
+    case CK_ArrayToPointerDecay:
+    case CK_FunctionToPointerDecay:
+    case CK_BitCast:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_ConstructorConversion:
+    case CK_UserDefinedConversion:
+    case CK_LValueBitCast:
+    case CK_IntegralToFloating: // unknown in every warp
+    case CK_AddressSpaceConversion:
+      return true;
+    default:
+      return false;
+    }
+  }
+  return false;
+}
