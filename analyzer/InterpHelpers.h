@@ -12,7 +12,15 @@
 #include "analyzer/LaneValue.h"
 #include "llvm/ADT/StringRef.h"
 
+namespace clang {
+class Decl;
+} // namespace clang
+
 namespace ccl::interp {
+
+/// \p D is declared in namespace cooperative_groups (or one nested in it)
+/// (InterpGroups.cpp).
+bool inCooperativeGroups(const clang::Decl *D);
 
 /// Appends to \p To the symbols of \p From it does not hold yet, in order.
 inline void appendDeps(llvm::SmallVectorImpl<SymbolId> &To,

@@ -577,7 +577,8 @@ private:
   /// The unknowns the choices of this run depend on.
   llvm::SmallVector<SymbolId, 2> CaseDeps;
 
-  // ---- Warp-level intrinsics, cooperative groups (InterpWarp.cpp) ----
+  // ---- Warp-level intrinsics (InterpWarp.cpp), cooperative groups ----
+  // ---- (InterpGroups.cpp)                                           ----
   /// The value of a call to a warp-level intrinsic or a cooperative groups
   /// function; nullopt when \p E is neither.
   std::optional<Value> evalWarpCall(const clang::CallExpr *E,
