@@ -510,7 +510,8 @@ private:
   int64_t sizeOf(clang::QualType T) const;
   int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
 
-  // ---- Calls, CUDA builtins, launches (InterpCalls.cpp) ----
+  // ---- Calls, CUDA builtins, launches (InterpCalls.cpp; min and max: ----
+  // ---- InterpMinMax.cpp)                                             ----
   Value evalCall(const clang::CallExpr *E, const LaneMask &M);
   Value evalKernelLaunch(const clang::CUDAKernelCallExpr *E, const LaneMask &M);
   Value evalTrivialAssign(llvm::ArrayRef<const clang::Expr *> Args,
