@@ -34,10 +34,11 @@ Both sides parse the same text with the same error limit:
 
 The load average is printed before and after (the benchmark machine may be
 shared). Each round runs clang, clang-dev and the linter back to back; the
-"paired" column is the median over rounds of that round's lint/clang, which
-a slow spell of a shared machine (seconds long, up to 1.5x here) distorts
-less than the ratio of the two medians, where it may fall on the linter's
-runs and not on clang's. `--raw` prints every run's times.
+"paired" column is the median over rounds of that round's lint/clang-dev
+(against the parse the linter itself does), which a slow spell of a shared
+machine (seconds long, up to 1.5x here) distorts less than the ratio of the
+two medians, where it may fall on the linter's runs and not on clang-dev's.
+`--lint-arg=--kernel-jobs=1` (repeatable) passes an option to the linter. `--raw` prints every run's times.
 
 Quiet runs: a fixed amount of Python arithmetic (the probe, about 30 ms) is
 timed before and after every run. A run whose probes took more than
@@ -204,6 +205,9 @@ def main():
                          "times the quickest probe (0: never)")
     ap.add_argument("--retries", type=int, default=3,
                     help="at most this many repeats of one run (default 3)")
+    ap.add_argument("--lint-arg", action="append", default=[], metavar="ARG",
+                    help="an option for the linter (before its FILE), e.g. "
+                         "--lint-arg=--kernel-jobs=1; repeatable")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     lint = os.path.abspath(args.lint)
@@ -232,7 +236,7 @@ def main():
     for m in metrics:
         head += [f"clang {m} s", f"clang-dev {m} s", f"lint {m} s",
                  f"{m} lint/clang", f"{m} lint/clang-dev",
-                 f"{m} lint/clang paired"]
+                 f"{m} lint/clang-dev paired"]
     head += ["clang MiB", "clang-dev MiB", "lint MiB", "mem lint/clang", "mem lint/clang-dev"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
@@ -245,7 +249,7 @@ def main():
         cmds = {
             "clang": base + flags + [f],
             "clang-dev": base + flags + ["--cuda-device-only", f],
-            "lint": [lint, f, "--"] + flags,
+            "lint": [lint] + args.lint_arg + [f, "--"] + flags,
         }
         res = {k: [] for k in cmds}
         ratios = {k: [] for k in cmds}
@@ -268,13 +272,13 @@ def main():
         row = [label, str(pre)]
         for m in metrics:
             t = {k: statistics.median(r[col[m]] for r in v) for k, v in res.items()}
-            # Paired: the median over rounds of that round's lint/clang (the
+            # Paired: the median over rounds of that round's lint/clang-dev (the
             # three commands of a round run back to back, so a slow spell of
             # a shared machine, seconds long, weighs on both sides of the
             # ratio it falls in, and a median of medians can pair a slow
             # lint run with a quick clang run).
             paired = statistics.median(l[col[m]] / c[col[m]]
-                                       for l, c in zip(res["lint"], res["clang"]))
+                                       for l, c in zip(res["lint"], res["clang-dev"]))
             row += [f"{t['clang']:.2f}", f"{t['clang-dev']:.2f}", f"{t['lint']:.2f}",
                     f"{t['lint']/t['clang']:.2f}", f"{t['lint']/t['clang-dev']:.2f}",
                     f"{paired:.2f}"]
@@ -297,7 +301,7 @@ def main():
         parts = [f"{m} time {worst[m + suffix]:.2f}x" for m in metrics]
         print(f"worst lint/{against}: " + ", ".join(parts)
               + f", memory {worst['mem' + suffix]:.2f}x")
-    print("worst lint/clang paired (median of the per-round ratios): "
+    print("worst lint/clang-dev paired (median of the per-round ratios): "
           + ", ".join(f"{m} time {worst[m + '-paired']:.2f}x" for m in metrics))
 
 
