@@ -12,7 +12,7 @@
 // exactly, the offsets follow; where they cover part of it (a narrowed load:
 // `float4 v = q[i]; use(v.w)` is ld.f32 at byte 12) or more than it (two
 // accesses fused into one vector load), every placement consistent with the
-// PTX is a candidate (KernelAnalysis.cpp), and the cost is exact only if
+// PTX is a candidate (RecordFolder.cpp), and the cost is exact only if
 // they agree.
 //
 //   float4 v = q[i]; o[i] = v.x + v.y;      ld.global.nc.v2.b32 [%rd6]

@@ -7,9 +7,10 @@
 //                                  destination
 //   __syncthreads, assert, ...     no-ops (arguments evaluated)
 //   atomic*, __ldg, __stcg, ...    an access of the pointed-to memory
-//   min, max, ...                  lane by lane, or a uniform symbol
-//   __shfl_sync, __ballot_sync,    InterpWarp.cpp (evalWarpCall)
-//   cooperative groups, memcpy
+//   min, max, ...                  InterpMinMax.cpp: lane by lane, or a
+//                                  uniform symbol
+//   __shfl_sync, __ballot_sync,    InterpWarp.cpp (evalWarpCall),
+//   cooperative groups, memcpy     InterpGroups.cpp
 //   std::move, std::forward        the argument
 //   user code with a body          inlined (callFunction); member functions,
 //                                  functors and lambdas with `this` bound;

@@ -191,7 +191,7 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
     return V;
   }
   // A field of the dim3 a cooperative groups call returns
-  // (block.thread_index().x): InterpWarp.cpp.
+  // (block.thread_index().x): InterpGroups.cpp.
   if (const auto *ME = dyn_cast<MemberExpr>(strip(Sub)))
     if (!ME->isArrow())
       if (const auto *CE = dyn_cast<CallExpr>(ME->getBase()->IgnoreImplicit()))

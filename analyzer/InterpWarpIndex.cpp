@@ -6,7 +6,7 @@
 // the next run stand for all of them: threadIdx becomes the lanes' values in
 // warp 0 plus a multiple of a symbol w, the warp index (0 .. warps-1), and
 // every access event of that one run is turned into each warp's event by
-// substituting w (warpInstance; KernelAnalysis.cpp folds them in warp
+// substituting w (warpInstance; RecordFolder.cpp folds them in warp
 // order, as if the warps had run one by one).
 //
 // That is only right while nothing the run decides or computes would come
@@ -39,7 +39,7 @@
 //   - any other expression whose operand mentions w (consumesWarpIndex:
 //     the classes that only move values - parentheses, loads, assignments,
 //     subscripts, inlined calls - are let through).
-// KernelAnalysis.cpp's CCL_WARP_CROSSCHECK runs both ways and compares.
+// --warp-crosscheck=FILE (KernelAnalysis.cpp) runs both ways and compares.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/Interpreter.h"

@@ -10,12 +10,12 @@
 //   Interpreter.cpp    the entry points: runWarp (one warp of a kernel) and
 //                      runHost (host code, for launch shapes)
 //   InterpStmt.cpp     statements: if, switch (every case label entered by
-//                      any lane), loops (concrete iterations and the
-//                      generalized "any iteration", checked by induction),
-//                      range-based for (its desugared loop), return,
-//                      break, declarations; joins of the variables
-//                      of two paths; goto is not followed (the kernel's
-//                      records are then not exact)
+//                      any lane), range-based for (its desugared loop),
+//                      return, break, declarations; goto is not followed
+//                      (the kernel's records are then not exact)
+//   InterpJoin.cpp     joins of the variables of two paths
+//   InterpLoops.cpp    loops: concrete iterations, and the generalized "any
+//   InterpGeneralize.cpp  iteration", checked by induction
 //   InterpExpr.cpp     eval's dispatch by expression class (evalInner: the
 //                      table of which rule handles which class), literals,
 //                      unary and binary operators, assignments, ?:,
@@ -23,25 +23,28 @@
 //   InterpArith.cpp    integer and pointer arithmetic, comparisons
 //   InterpCasts.cpp    every CastExpr kind (LValueToRValue is a load; of
 //                      `c ? a[i] : b[i]`, a load per arm in its lanes)
-//   InterpMemory.cpp   lvalues (variables, subscripts, members, *p, the
-//                      reference a user function returns), loads, stores and
-//                      the AccessEvents they record (locals and builtin
-//                      index variables are no requests; sizes other than
-//                      1/2/4/8/16/32 bytes are split into the requests their
-//                      alignment allows), variables, memory objects
+//   InterpLValues.cpp  lvalues (variables, subscripts, members, *p, the
+//                      reference a user function returns)
+//   InterpMemory.cpp   loads, stores and the AccessEvents they record
+//                      (locals and builtin index variables are no requests;
+//                      sizes other than 1/2/4/8/16/32 bytes are split into
+//                      the requests their alignment allows), memory objects
+//   InterpLocals.cpp   local variables and local objects
 //   InterpCalls.cpp    calls (builtins, atomics, inlined device functions,
 //                      assignment operators of classes not inlined),
 //                      threadIdx/blockIdx/blockDim/gridDim, <<<>>> launches
+//   InterpMinMax.cpp   min and max, and the cases a clamp splits a warp into
 //   InterpWarp.cpp     warp-level intrinsics (__shfl*_sync lane by lane,
 //                      __ballot/__any/__all_sync, __activemask, __mul24,
-//                      pure integer intrinsics of uniform arguments) and
-//                      cooperative groups (this_thread_block, tiled_partition,
-//                      thread_rank, size, meta_group_rank, group_index, ...)
+//                      pure integer intrinsics of uniform arguments)
+//   InterpGroups.cpp   cooperative groups (this_thread_block,
+//                      tiled_partition, thread_rank, size, meta_group_rank,
+//                      group_index, ...)
 //   InterpSymbols.cpp  creating and naming symbols
 //   InterpWarpIndex.cpp  one run for every warp of a block: threadIdx with
-//                      a symbolic warp index, the rules that check a value
-//                      of it per warp, splits of the warps into groups,
-//                      the replay of the run's events for each warp
+//                      a symbolic warp index, splits of the warps into
+//                      groups, the replay of the run's events for each warp
+//   InterpPerWarp.cpp  the rules that check a value of it per warp
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_INTERPRETER_H
@@ -657,7 +660,7 @@ private:
     std::vector<unsigned> Set;
     /// Groups of Set to run again, each alone (a decision differs).
     std::vector<std::vector<unsigned>> Split;
-    std::string SplitWhy; ///< what differed, for CCL_WARP_CROSSCHECK
+    std::string SplitWhy; ///< what differed, for --warp-crosscheck
     /// The state before the current statement of the kernel body, and the
     /// one the split happened in; where the next run resumes.
     std::shared_ptr<const Checkpoint> Latest, SplitAt, Resume;

@@ -163,7 +163,7 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
   return Folder.finish(I, Ctx.getSourceManager());
 }
 
-/// A record as text, every field (CCL_WARP_CROSSCHECK).
+/// A record as text, every field (--warp-crosscheck).
 std::string recordText(const AccessRecord &R) {
   std::string S;
   llvm::raw_string_ostream OS(S);
