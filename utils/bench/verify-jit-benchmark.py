@@ -13,7 +13,7 @@ that all launches of the file share.
 
 FILE:DIR runs the linter in DIR (the project root, for its include flags).
 Each FILE may be followed by its own `-- FLAGS` group up to the next FILE
-that starts with `@` (e.g. `@src/runner.cu:/work/corpus/sgemm -- -I src`).
+that starts with `@` (e.g. `@src/runner.cu:CORPUS/sgemm -- -I src`).
 Python 3 standard library only.
 """
 import argparse

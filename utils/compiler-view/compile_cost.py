@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """CPU time the compiler view adds: each FILE linted with --compiler=none and
-with --compiler=clang (the default), --kernel-jobs=1, one run each, CPU time
-(user + system) of the process; prints a Markdown table and the ratio.
+with --compiler=clang (the default), --kernel-jobs=1, alternating, the
+median of --runs runs each (default 3), CPU time (user + system) of the
+process; prints a Markdown table and the ratio.
 
-    compile_cost.py LINTER CORPUS_ROOT [--budget S]
+    compile_cost.py LINTER CORPUS_ROOT [--budget S] [--runs N] [--only SUBSTRING]
 
-The files are the benchmark suite's heaviest ones and a few typical ones,
+The files are the benchmark suite's heaviest ones, those above 1.3x of
+the device parse in docs/benchmarks.md, and a few typical ones,
 under CORPUS_ROOT as docs/corpus.md extracts them (cuda-samples, llm.c,
 vllm; the vLLM files with utils/bench/torch-stub). Not a test.
 """
 import argparse
 import os
 import resource
+import statistics
 import subprocess
 import sys
 
@@ -24,6 +27,10 @@ FILES = [
     ("llm.c", "dev/cuda/layernorm_forward.cu", ["-I", "dev", "-I", "dev/cuda"]),
     ("llm.c", "dev/cuda/attention_forward.cu", ["-I", "dev", "-I", "dev/cuda"]),
     ("llm.c", "dev/cuda/matmul_forward.cu", ["-I", "dev", "-I", "dev/cuda"]),
+    ("llm.c", "dev/cuda/attention_backward.cu", ["-I", "dev", "-I", "dev/cuda"]),
+    ("llm.c", "dev/cuda/permute.cu", ["-I", "dev", "-I", "dev/cuda"]),
+    ("llm.c", "dev/cuda/trimat_forward.cu", ["-I", "dev", "-I", "dev/cuda"]),
+    ("cuda-samples", "Samples/3_CUDA_Features/bf16TensorCoreGemm/bf16TensorCoreGemm.cu", ["-I", "Common"]),
     ("vllm", "csrc/libtorch_stable/moe/grouped_topk_kernels.cu", ["-I", "csrc", "-I", STUB]),
     ("vllm", "csrc/libtorch_stable/fp32_router_gemm.cu", ["-I", "csrc", "-I", STUB]),
 ]
@@ -41,6 +48,9 @@ def main():
     ap.add_argument("linter")
     ap.add_argument("corpus")
     ap.add_argument("--budget", default=None, help="--compiler-budget to pass")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each (median)")
+    ap.add_argument("--only", action="append", default=[], metavar="SUBSTRING",
+                    help="only the files whose path holds SUBSTRING (repeatable)")
     a = ap.parse_args()
     print("| file | CPU s, as written | CPU s, compiled | ratio |")
     print("|---|---|---|---|")
@@ -48,10 +58,15 @@ def main():
         cwd = os.path.join(a.corpus, proj)
         if not os.path.exists(os.path.join(cwd, f)):
             continue
+        if a.only and not any(o in proj + "/" + f for o in a.only):
+            continue
         base = [a.linter, f, "--kernel-jobs=1", "--format=json"]
         extra = ["--compiler-budget=" + a.budget] if a.budget else []
-        t0 = cpu(base + ["--compiler=none", "--"] + flags, cwd)
-        t1 = cpu(base + ["--compiler=clang"] + extra + ["--"] + flags, cwd)
+        r0, r1 = [], []
+        for _ in range(a.runs):
+            r0.append(cpu(base + ["--compiler=none", "--"] + flags, cwd))
+            r1.append(cpu(base + ["--compiler=clang"] + extra + ["--"] + flags, cwd))
+        t0, t1 = statistics.median(r0), statistics.median(r1)
         print("| %s/%s | %.2f | %.2f | %.2fx |" % (proj, f, t0, t1, t1 / t0 if t0 else 0))
         sys.stdout.flush()
 
