@@ -38,7 +38,8 @@ shared). Each round runs clang, clang-dev and the linter back to back; the
 (against the parse the linter itself does), which a slow spell of a shared
 machine (seconds long, up to 1.5x here) distorts less than the ratio of the
 two medians, where it may fall on the linter's runs and not on clang-dev's.
-`--lint-arg=--kernel-jobs=1` (repeatable) passes an option to the linter. `--raw` prints every run's times.
+`--lint-arg=--kernel-jobs=1` (repeatable) passes an option to the linter
+(test/meta/bench-lint-args.test). `--raw` prints every run's times.
 
 Quiet runs: a fixed amount of Python arithmetic (the probe, about 30 ms) is
 timed before and after every run. A run whose probes took more than
