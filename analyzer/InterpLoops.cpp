@@ -9,12 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
-#include "analyzer/KernelAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include <atomic>
 
 using namespace clang;
 using namespace ccl;
@@ -143,20 +141,6 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   return Exited;
 }
 
-namespace {
-std::atomic<unsigned long> DryRunsByStep{0}, DryRunsByTrip{0};
-std::atomic<unsigned long> InductionChecksByStep{0}, InductionChecksByTrip{0};
-} // namespace
-
-LoopTripCounts ccl::loopTripCounts() {
-  LoopTripCounts C;
-  C.DryByStep = DryRunsByStep;
-  C.DryByTrip = DryRunsByTrip;
-  C.CheckByStep = InductionChecksByStep;
-  C.CheckByTrip = InductionChecksByTrip;
-  return C;
-}
-
 const LoopSteps *Interpreter::loopStepsOf(const Stmt *Loop, const Stmt *Body,
                                           const Expr *Inc) {
   // --induction-by-trip always runs the trips (to compare both ways).
@@ -265,11 +249,11 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
     std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
         LS ? stepsOnly(*LS, Before, After) : std::nullopt;
     if (Steps) {
-      ++InductionChecksByStep;
+      ++Stats.CheckByStep;
       for (const Expr *S : *Steps)
         evalDiscarded(S, Any);
     } else {
-      ++InductionChecksByTrip;
+      ++Stats.CheckByTrip;
       LoopCtx Ignored;
       execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
     }
@@ -341,7 +325,7 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   const LoopSteps *LS = loopStepsOf(Loop, Body, Inc);
   if (std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
           LS ? dryRunSteps(*LS) : std::nullopt) {
-    ++DryRunsByStep;
+    ++Stats.DryByStep;
     for (const Expr *S : *Steps)
       evalDiscarded(S, Any);
     // The trip's stores count as the dry run's would (record): a load in
@@ -349,7 +333,7 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
     // an earlier iteration may have stored there.
     countStores(*LS);
   } else {
-    ++DryRunsByTrip;
+    ++Stats.DryByTrip;
     LoopCtx Ignored;
     execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
   }

@@ -50,6 +50,7 @@
 #ifndef CCL_ANALYZER_INTERPRETER_H
 #define CCL_ANALYZER_INTERPRETER_H
 
+#include "analyzer/AnalysisStats.h"
 #include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpreterOptions.h"
@@ -165,6 +166,8 @@ public:
   /// The loads among \p Ids whose values are read per lane
   /// (laneDataSymbol), as source text; empty when there are none.
   std::vector<std::string> laneDataOf(llvm::ArrayRef<SymbolId> Ids) const;
+  /// What this interpreter counted so far (its loops' trips).
+  const AnalysisStats &stats() const { return Stats; }
 
 private:
   /// Where an lvalue lives: memory (a pointer Value), a local variable, or
@@ -760,6 +763,7 @@ private:
   Dim3 Block;
   Sink OnAccess;
   bool Recording = true;
+  AnalysisStats Stats;
 
   LaneArray Tid[3];     ///< threadIdx.{x,y,z} per lane for the current warp.
   LaneBits InBlock = 0; ///< lanes that exist in the current warp.

@@ -5,9 +5,9 @@
 #include "analyzer/RecordFolder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
-#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -28,7 +28,6 @@ struct PaddedMemo {
   std::map<std::string, std::vector<AccessRecord>> Runs;
 };
 std::mutex PaddedMemoMutex;
-std::atomic<unsigned long> PaddedRuns{0};
 std::map<const ASTContext *, std::unique_ptr<PaddedMemo>> PaddedMemos;
 
 void dropPaddedMemo(void *Ctx) {
@@ -77,11 +76,12 @@ std::string analysisKey(const FunctionDecl *Kernel, Dim3 Block,
 std::optional<std::vector<AccessRecord>>
 runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
                   const InterpreterOptions &Opts, const CompiledCode *CC,
-                  std::string *Why) {
+                  AnalysisStats &Stats, std::string *Why) {
   // An event, or (Site null) the start of a further run of a case split.
   std::vector<AccessEvent> Events;
   Interpreter I(Ctx, Opts, Block,
                 [&Events](const AccessEvent &Ev) { Events.push_back(Ev); });
+  llvm::scope_exit Count([&] { Stats += I.stats(); });
   // A further run of a case split repeats the warp from its start; a run
   // resumed from a checkpoint repeats it from there, so the events before
   // the checkpoint are sent again (they are the same in every case: no
@@ -215,7 +215,8 @@ std::string recordText(const AccessRecord &R) {
 std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
                                         const FunctionDecl *Kernel, Dim3 Block,
                                         const InterpreterOptions &Opts,
-                                        const CompiledCode *CC) {
+                                        const CompiledCode *CC,
+                                        AnalysisStats &Stats) {
   RecordFolder Folder(Ctx, CC);
   Interpreter I(Ctx, Opts, Block,
                 [&Folder, &I](const AccessEvent &Ev) { Folder.add(Ev, I); });
@@ -224,19 +225,23 @@ std::vector<AccessRecord> runWarpByWarp(ASTContext &Ctx,
     Folder.newWarp();
     I.runWarp(Kernel, W);
   }
-  return Folder.finish(I, Ctx.getSourceManager());
+  std::vector<AccessRecord> Records = Folder.finish(I, Ctx.getSourceManager());
+  Stats += I.stats();
+  return Records;
 }
 
 std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                                     Dim3 Block, const InterpreterOptions &Opts,
-                                    const CompiledCode *CC) {
+                                    const CompiledCode *CC,
+                                    AnalysisStats &Stats) {
   // --warp-crosscheck=FILE: both ways, differences appended to FILE (the
   // records of the one run are returned where there is one, so a corpus
   // sweep under it also shows what the default gives).
   if (!Opts.WarpCrossCheck.empty()) {
     std::string Why;
-    auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, &Why);
-    std::vector<AccessRecord> Each = runWarpByWarp(Ctx, Kernel, Block, Opts, CC);
+    auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, Stats, &Why);
+    std::vector<AccessRecord> Each =
+        runWarpByWarp(Ctx, Kernel, Block, Opts, CC, Stats);
     std::string A, B;
     if (Once) {
       for (const AccessRecord &R : *Once)
@@ -262,9 +267,10 @@ std::vector<AccessRecord> runKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
     return Once ? std::move(*Once) : std::move(Each);
   }
   if (!Opts.WarpByWarp)
-    if (auto Once = runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, nullptr))
+    if (auto Once =
+            runAllWarpsAtOnce(Ctx, Kernel, Block, Opts, CC, Stats, nullptr))
       return std::move(*Once);
-  return runWarpByWarp(Ctx, Kernel, Block, Opts, CC);
+  return runWarpByWarp(Ctx, Kernel, Block, Opts, CC, Stats);
 }
 } // namespace
 
@@ -272,11 +278,14 @@ std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
                                              const FunctionDecl *Kernel,
                                              Dim3 Block,
                                              const InterpreterOptions &Opts,
-                                             const CompiledCode *CC) {
+                                             const CompiledCode *CC,
+                                             AnalysisStats *Stats) {
+  AnalysisStats Own;
+  AnalysisStats &S = Stats ? *Stats : Own;
   // Only the padded runs are kept: the plain run of each kernel and shape is
   // made once by its caller, and keeping it would double its memory.
   if (Opts.Pads.empty())
-    return runKernel(Ctx, Kernel, Block, Opts, CC);
+    return runKernel(Ctx, Kernel, Block, Opts, CC, S);
   std::string Key = analysisKey(Kernel, Block, Opts);
   PaddedMemo *Memo;
   {
@@ -292,10 +301,10 @@ std::vector<AccessRecord> ccl::analyzeKernel(ASTContext &Ctx,
       return It->second;
   }
   // One context is analyzed by one thread: no other thread fills this memo.
-  ++PaddedRuns;
-  std::vector<AccessRecord> Records = runKernel(Ctx, Kernel, Block, Opts, CC);
+  ++S.PaddedRuns;
+  std::vector<AccessRecord> Records =
+      runKernel(Ctx, Kernel, Block, Opts, CC, S);
   Memo->Runs.emplace(Key, Records);
   return Records;
 }
 
-unsigned long ccl::paddedAnalysisRuns() { return PaddedRuns; }

@@ -10,6 +10,7 @@
 #define CCL_ANALYZER_KERNELANALYSIS_H
 
 #include "analyzer/AccessRecord.h"
+#include "analyzer/AnalysisStats.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpreterOptions.h"
 #include <vector>
@@ -29,25 +30,13 @@ class CompiledCode;
 /// and options without running the interpreter.
 /// With \p Compiled, each access is costed as the instructions the compiler
 /// made of it (CompiledCode.h); without, as the source access.
+/// With \p Stats, what this analysis counted is added to it.
 std::vector<AccessRecord> analyzeKernel(clang::ASTContext &Ctx,
                                         const clang::FunctionDecl *Kernel,
                                         Dim3 Block,
                                         const InterpreterOptions &Opts,
-                                        const CompiledCode *Compiled = nullptr);
-
-/// How many padded analyses ran the interpreter in this process (memo
-/// misses; for tests).
-unsigned long paddedAnalysisRuns();
-
-/// The trips a generalized loop runs without recording (its dry run, and
-/// the induction check's trips), in this process so far: how many were
-/// replaced by evaluating the loop's steps alone (LoopSteps.h) and how many
-/// ran. CCL_TIME_KERNELS prints them per kernel analysis.
-struct LoopTripCounts {
-  unsigned long DryByStep = 0, DryByTrip = 0;
-  unsigned long CheckByStep = 0, CheckByTrip = 0;
-};
-LoopTripCounts loopTripCounts();
+                                        const CompiledCode *Compiled = nullptr,
+                                        AnalysisStats *Stats = nullptr);
 
 } // namespace ccl
 #endif

@@ -145,24 +145,19 @@ void remarkUncompiled(TUAnalysis &TU) {
 std::vector<AccessRecord> analyzeRun(ASTContext &Ctx, const KernelRun &Run,
                                      DeviceCodeView *Device, bool Time) {
   std::clock_t T0 = Time ? std::clock() : 0;
-  LoopTripCounts Trips0 = loopTripCounts();
   std::shared_ptr<const CompiledCode> Compiled =
       Device ? Device->forKernel(Run.Kernel) : nullptr;
+  AnalysisStats Stats;
   std::vector<AccessRecord> Records = analyzeKernel(
-      Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts, Compiled.get());
-  if (Time) {
-    LoopTripCounts Trips = loopTripCounts();
+      Ctx, Run.Kernel, Run.Shape.Dim, Run.IOpts, Compiled.get(), &Stats);
+  if (Time)
     llvm::errs()
         << ("ccl-time\t" + Run.Name + "\t" + Run.Shape.Dim.str() + "\t" +
             std::to_string(double(std::clock() - T0) / CLOCKS_PER_SEC) +
-            "\tdry runs by step " +
-            std::to_string(Trips.DryByStep - Trips0.DryByStep) + ", by trip " +
-            std::to_string(Trips.DryByTrip - Trips0.DryByTrip) +
-            "; induction checks by step " +
-            std::to_string(Trips.CheckByStep - Trips0.CheckByStep) +
-            ", by trip " +
-            std::to_string(Trips.CheckByTrip - Trips0.CheckByTrip) + "\n");
-  }
+            "\tdry runs by step " + std::to_string(Stats.DryByStep) +
+            ", by trip " + std::to_string(Stats.DryByTrip) +
+            "; induction checks by step " + std::to_string(Stats.CheckByStep) +
+            ", by trip " + std::to_string(Stats.CheckByTrip) + "\n");
   return Records;
 }
 

@@ -49,13 +49,15 @@ TEST(KernelAnalysis, PaddedAnalysisRunsOncePerQuestion) {
 
   InterpreterOptions Padded;
   Padded.Pads[Tile] = 1;
-  unsigned long Before = paddedAnalysisRuns();
-  std::vector<AccessRecord> P1 = analyzeKernel(Ctx, K, {256, 1, 1}, Padded);
-  EXPECT_EQ(paddedAnalysisRuns(), Before + 1);
+  AnalysisStats Runs;
+  std::vector<AccessRecord> P1 =
+      analyzeKernel(Ctx, K, {256, 1, 1}, Padded, nullptr, &Runs);
+  EXPECT_EQ(Runs.PaddedRuns, 1u);
   // The second access of the same array asks the same question: no new run,
   // the same answer.
-  std::vector<AccessRecord> P2 = analyzeKernel(Ctx, K, {256, 1, 1}, Padded);
-  EXPECT_EQ(paddedAnalysisRuns(), Before + 1);
+  std::vector<AccessRecord> P2 =
+      analyzeKernel(Ctx, K, {256, 1, 1}, Padded, nullptr, &Runs);
+  EXPECT_EQ(Runs.PaddedRuns, 1u);
   ASSERT_EQ(P1.size(), 3u);
   ASSERT_EQ(P2.size(), 3u);
   for (size_t I = 0; I < 3; ++I) {
@@ -71,19 +73,21 @@ TEST(KernelAnalysis, PaddedAnalysisRunsOncePerQuestion) {
   // Anything else in the question is a new question.
   InterpreterOptions Two = Padded;
   Two.Pads[Tile] = 2; // 34 floats per row: 2-way
-  std::vector<AccessRecord> P3 = analyzeKernel(Ctx, K, {256, 1, 1}, Two);
-  EXPECT_EQ(paddedAnalysisRuns(), Before + 2);
+  std::vector<AccessRecord> P3 =
+      analyzeKernel(Ctx, K, {256, 1, 1}, Two, nullptr, &Runs);
+  EXPECT_EQ(Runs.PaddedRuns, 2u);
   ASSERT_EQ(P3.size(), 3u);
   EXPECT_EQ(P3[2].Worst.S.ConflictWays, 2u);
-  std::vector<AccessRecord> P4 = analyzeKernel(Ctx, K, {32, 8, 1}, Padded);
-  EXPECT_EQ(paddedAnalysisRuns(), Before + 3);
+  std::vector<AccessRecord> P4 =
+      analyzeKernel(Ctx, K, {32, 8, 1}, Padded, nullptr, &Runs);
+  EXPECT_EQ(Runs.PaddedRuns, 3u);
   InterpreterOptions Assumed = Padded;
   Assumed.Assume["n"] = 4;
-  analyzeKernel(Ctx, K, {256, 1, 1}, Assumed);
-  EXPECT_EQ(paddedAnalysisRuns(), Before + 4);
+  analyzeKernel(Ctx, K, {256, 1, 1}, Assumed, nullptr, &Runs);
+  EXPECT_EQ(Runs.PaddedRuns, 4u);
   // Unpadded analyses are not kept (the caller keeps them).
-  analyzeKernel(Ctx, K, {256, 1, 1}, InterpreterOptions());
-  EXPECT_EQ(paddedAnalysisRuns(), Before + 4);
+  analyzeKernel(Ctx, K, {256, 1, 1}, InterpreterOptions(), nullptr, &Runs);
+  EXPECT_EQ(Runs.PaddedRuns, 4u);
 }
 
 // A memo does not outlive its AST: a new AST (possibly at the same address)
@@ -102,9 +106,10 @@ TEST(KernelAnalysis, PaddedMemoDiesWithTheAST) {
     ASSERT_NE(Tile, nullptr);
     InterpreterOptions Padded;
     Padded.Pads[Tile] = 1;
-    unsigned long Before = paddedAnalysisRuns();
-    std::vector<AccessRecord> P = analyzeKernel(Ctx, K, {256, 1, 1}, Padded);
-    EXPECT_EQ(paddedAnalysisRuns(), Before + 1);
+    AnalysisStats Runs;
+    std::vector<AccessRecord> P =
+        analyzeKernel(Ctx, K, {256, 1, 1}, Padded, nullptr, &Runs);
+    EXPECT_EQ(Runs.PaddedRuns, 1u);
     ASSERT_EQ(P.size(), 3u);
     // [32][33] padded by one is 34 floats per row: 2-way.
     EXPECT_EQ(P[2].Worst.S.ConflictWays, Rows == std::string("32") ? 1u : 2u);
