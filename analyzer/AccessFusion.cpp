@@ -414,8 +414,9 @@ void AccessFusion::apply(std::map<Key, AccessRecord> &Records) const {
                   std::to_string(F.Cost.S.IdealWavefronts)
             : std::to_string(F.Cost.G.Sectors) + " sectors, ideal " +
                   std::to_string(F.Cost.G.IdealSectors);
-    R.DependsOn.insert("(unless the compiler fuses it with " + With +
-                       " into one " + std::to_string(F.Width) +
-                       "-byte access: then " + Then + ")");
+    R.DependsOn.Conditions.insert("unless the compiler fuses it with " +
+                                  With + " into one " +
+                                  std::to_string(F.Width) +
+                                  "-byte access: then " + Then);
   }
 }

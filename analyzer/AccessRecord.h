@@ -24,6 +24,27 @@ class VarDecl;
 
 namespace ccl {
 
+/// What an inexact record's numbers rest on: the named unknowns its worst
+/// case is taken over, and the conditions it holds under.
+struct Dependence {
+  /// Conditions are kept in the order their clauses have written in
+  /// parentheses, the order the reports list them in.
+  struct ClauseOrder {
+    bool operator()(const std::string &A, const std::string &B) const {
+      return A + ')' < B + ')';
+    }
+  };
+  /// "n", "blockIdx.x", "ballot(...)#3".
+  std::set<std::string> Unknowns;
+  /// "under the assumed block shape 256x1x1", "a goto at line 9 is not
+  /// followed".
+  std::set<std::string, ClauseOrder> Conditions;
+  bool empty() const { return Unknowns.empty() && Conditions.empty(); }
+  bool operator==(const Dependence &O) const {
+    return Unknowns == O.Unknowns && Conditions == O.Conditions;
+  }
+};
+
 struct AccessRecord {
   const clang::Expr *Site = nullptr;
   AccessOp Op = AccessOp::Load;
@@ -45,7 +66,7 @@ struct AccessRecord {
   /// An exact record has Best == Worst.
   AccessCost Best;
   bool Exact = true;
-  std::set<std::string> DependsOn;
+  Dependence DependsOn;
   std::string WorstContext; ///< "warp 3, iteration 2 of the loop at line 9"
   std::string HoldsFor;
   unsigned Instances = 0;

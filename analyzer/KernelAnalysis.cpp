@@ -194,8 +194,10 @@ std::string recordText(const AccessRecord &R) {
   // Fresh unknowns (a vote, a reduction) are one per warp when the warps
   // run one by one ("ballot(...)#3", "#6", ...): compared without the
   // numbers that tell them apart.
+  for (const std::string &D : R.DependsOn.Conditions)
+    OS << '(' << D << "),";
   std::set<std::string> Names;
-  for (const std::string &D : R.DependsOn) {
+  for (const std::string &D : R.DependsOn.Unknowns) {
     size_t H = D.rfind('#');
     Names.insert(H != std::string::npos &&
                          D.find_first_not_of("0123456789", H + 1) ==

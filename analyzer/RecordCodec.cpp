@@ -41,7 +41,7 @@ struct RecordFields {
   AccessCost Worst;
   AccessCost Best;
   bool Exact;
-  std::set<std::string> DependsOn;
+  Dependence DependsOn;
   std::string WorstContext;
   std::string HoldsFor;
   unsigned Instances;
@@ -115,8 +115,11 @@ public:
     cost(R.Worst);
     cost(R.Best);
     u64(R.Exact);
-    u64(R.DependsOn.size());
-    for (const std::string &D : R.DependsOn)
+    u64(R.DependsOn.Unknowns.size());
+    for (const std::string &D : R.DependsOn.Unknowns)
+      str(D);
+    u64(R.DependsOn.Conditions.size());
+    for (const std::string &D : R.DependsOn.Conditions)
       str(D);
     str(R.WorstContext);
     str(R.HoldsFor);
@@ -196,7 +199,10 @@ public:
     R.Exact = flag();
     uint64_t N = count();
     for (uint64_t I = 0; I < N && ok(); ++I)
-      R.DependsOn.insert(str());
+      R.DependsOn.Unknowns.insert(str());
+    N = count();
+    for (uint64_t I = 0; I < N && ok(); ++I)
+      R.DependsOn.Conditions.insert(str());
     R.WorstContext = str();
     R.HoldsFor = str();
     R.Instances = u32();

@@ -131,17 +131,17 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     }
   }
   for (const std::string &N : I.namesOf(Ev.Mask.Deps))
-    R.DependsOn.insert(N);
+    R.DependsOn.Unknowns.insert(N);
   bool ByData = false;
   if (!Ev.Mask.decided())
     for (const std::string &C : I.laneDataOf(Ev.Mask.Deps)) {
-      R.DependsOn.insert("(which lanes run depends on '" + C +
-                         "', read per lane)");
+      R.DependsOn.Conditions.insert("which lanes run depends on '" + C +
+                                    "', read per lane");
       LanesByData.insert({Ev.Site, SpaceKey, Ev.Op});
       ByData = true;
     }
   for (const std::string &N : I.namesOf(Ev.Address.Deps))
-    R.DependsOn.insert(N);
+    R.DependsOn.Unknowns.insert(N);
   if (!R.Known)
     return;
   if (!Ev.Obj || Ev.Address.isUnknown())
@@ -153,7 +153,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   if (!C.Known)
     return notAnalyzed(R, C.Reason);
   for (const std::string &N : I.namesOf(C.Symbols))
-    R.DependsOn.insert(N);
+    R.DependsOn.Unknowns.insert(N);
   // With compiled code the instructions decide, not a guess at fusion: an
   // access without an instruction here is a bound (below), and the fused
   // cost AccessFusion would give it as its best case is not known to hold.
@@ -176,10 +176,10 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   if (R.Compiled == CS::NotLocated && !WholeWarpMerged) {
     R.Exact = false;
     std::string Why = CC->whyNotLocated(Ev.Site, Ev.Op, SpaceKey == 1);
-    R.DependsOn.insert(Why.empty()
-                           ? "(no compiled instruction at this expression: "
-                             "merged into another, removed or moved)"
-                           : "(" + Why + ")");
+    R.DependsOn.Conditions.insert(
+        Why.empty() ? "no compiled instruction at this expression: merged "
+                      "into another, removed or moved"
+                    : Why);
     R.Best = AccessCost();
     R.Best.Known = true;
     R.Best.Shared = C.Shared;
@@ -239,7 +239,7 @@ void RecordFolder::addCompiled(
         if (!PC.Known)
           return notAnalyzed(R, PC.Reason);
         for (const std::string &N : I.namesOf(PC.Symbols))
-          R.DependsOn.insert(N);
+          R.DependsOn.Unknowns.insert(N);
         C.Exact &= PC.Exact;
         C.Legal &= PC.Legal;
         if (!HaveW || PC.badness() > C.Worst.badness()) {
@@ -303,7 +303,8 @@ void RecordFolder::addCompiled(
   if (!HaveWorst)
     return notAnalyzed(R, "no compiled instruction could be costed");
   if (!Exact && Worst.Exact)
-    R.DependsOn.insert("(where the compiled instruction lies in the access)");
+    R.DependsOn.Conditions.insert(
+        "where the compiled instruction lies in the access");
   for (const std::string &D : Descr)
     if (!llvm::is_contained(R.Instructions, D))
       R.Instructions.push_back(D);
@@ -338,7 +339,7 @@ std::vector<AccessRecord> RecordFolder::finish(const Interpreter &I,
   for (auto &KV : Records) {
     if (!I.incompleteReason().empty()) {
       KV.second.Exact = false;
-      KV.second.DependsOn.insert("(" + I.incompleteReason() + ")");
+      KV.second.DependsOn.Conditions.insert(I.incompleteReason());
     }
     Out.push_back(std::move(KV.second));
   }

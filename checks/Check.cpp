@@ -144,14 +144,10 @@ std::string ccl::describeTogether(const AccessRecord &R) {
 
 DependenceParts ccl::splitDependence(const AccessRecord &R) {
   DependenceParts P;
-  for (const std::string &D : R.DependsOn) {
-    bool Cond = D.size() > 2 && D.front() == '(' && D.back() == ')';
-    std::string &To = Cond ? P.Conditions : P.Names;
-    To += (To.empty() ? ""
-           : Cond     ? "; "
-                      : ", ") +
-          (Cond ? D.substr(1, D.size() - 2) : D);
-  }
+  for (const std::string &D : R.DependsOn.Unknowns)
+    P.Names += (P.Names.empty() ? "" : ", ") + D;
+  for (const std::string &D : R.DependsOn.Conditions)
+    P.Conditions += (P.Conditions.empty() ? "" : "; ") + D;
   return P;
 }
 

@@ -108,9 +108,9 @@ std::string describeDependence(const AccessRecord &R);
 /// an ideal 8 (16 bytes per lane)": AccessRecord::Together.
 std::string describeTogether(const AccessRecord &R);
 
-/// A record's dependencies in two kinds: named unknowns ("n, blockIdx.x"),
-/// joined by ", ", and conditions written in parentheses ("a goto at line 9
-/// is not followed"), without them, joined by "; ".
+/// A record's dependencies as text: the named unknowns ("n, blockIdx.x"),
+/// joined by ", ", and the conditions ("a goto at line 9 is not followed"),
+/// joined by "; ".
 struct DependenceParts {
   std::string Names, Conditions;
 };

@@ -285,7 +285,7 @@ AccessReport FileReporter::accessReport(const AccessRecord &R,
   A.Known = R.Known;
   A.Worst = R.Worst;
   A.Exact = R.Known && R.Exact;
-  A.DependsOn.assign(R.DependsOn.begin(), R.DependsOn.end());
+  A.DependsOn = R.DependsOn;
   A.Expr = describeAccess(R, Ctx);
   A.Object = R.Object;
   if (R.Known) {

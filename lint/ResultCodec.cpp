@@ -38,7 +38,7 @@ struct AccessFields {
   bool Known;
   AccessCost Worst;
   bool Exact;
-  std::vector<std::string> DependsOn;
+  Dependence DependsOn;
   std::string Expr, Object, Lanes, WorstContext, Reason, HoldsFor;
   std::optional<AccessRecord::Footprint> Together;
   AccessRecord::CompiledState Compiled;
@@ -153,7 +153,9 @@ template <typename IO, typename A, typename B>
 void io(IO &X, std::pair<A, B> &P);
 template <typename IO, typename K, typename V>
 void io(IO &X, std::map<K, V> &M);
-template <typename IO, typename T> void io(IO &X, std::set<T> &S);
+template <typename IO, typename T, typename Cmp>
+void io(IO &X, std::set<T, Cmp> &S);
+template <typename IO> void io(IO &X, Dependence &D);
 template <typename IO> void io(IO &X, SourcePos &P);
 template <typename IO> void io(IO &X, FindingNote &N);
 template <typename IO> void io(IO &X, FixIt &F);
@@ -206,8 +208,12 @@ template <typename IO, typename K, typename V>
 void io(IO &X, std::map<K, V> &M) {
   asVector<IO, std::map<K, V>, std::pair<K, V>>(X, M);
 }
-template <typename IO, typename T> void io(IO &X, std::set<T> &S) {
-  asVector<IO, std::set<T>, T>(X, S);
+template <typename IO, typename T, typename Cmp>
+void io(IO &X, std::set<T, Cmp> &S) {
+  asVector<IO, std::set<T, Cmp>, T>(X, S);
+}
+template <typename IO> void io(IO &X, Dependence &D) {
+  all(X, D.Unknowns, D.Conditions);
 }
 template <typename IO> void io(IO &X, SourcePos &P) {
   all(X, P.File, P.Line, P.Column);

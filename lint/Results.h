@@ -73,7 +73,7 @@ struct AccessReport {
   bool Known = false;
   AccessCost Worst; ///< when Known
   bool Exact = false;
-  std::vector<std::string> DependsOn;
+  Dependence DependsOn;
   std::string Expr;         ///< "global load 'in[...]'"
   std::string Object;       ///< the memory object's name ("" if unknown)
   std::string Lanes;        ///< "lane k reads byte 128*k" (when Known)

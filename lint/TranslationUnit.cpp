@@ -284,8 +284,8 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
     if (Shape.Source == BlockShape::Default)
       for (AccessRecord &R : Run.Records) {
         R.Exact = false;
-        R.DependsOn.insert("(under the assumed block shape " + Shape.Dim.str() +
-                           ")");
+        R.DependsOn.Conditions.insert("under the assumed block shape " +
+                                      Shape.Dim.str());
       }
     // __launch_bounds__ gives the most threads a launch may have, not its
     // shape: numbers that read the shape (blockDim, threadIdx.y, groups)
@@ -293,8 +293,8 @@ TUAnalysis ccl::analyzeTranslationUnit(ASTContext &Ctx, const LintOptions &Opts,
     if (Shape.Source == BlockShape::LaunchBounds && readsBlockShape(Run.Kernel))
       for (AccessRecord &R : Run.Records) {
         R.Exact = false;
-        R.DependsOn.insert("(under a block of " + Shape.Dim.str() +
-                           ", the most __launch_bounds__ allows)");
+        R.DependsOn.Conditions.insert("under a block of " + Shape.Dim.str() +
+                                      ", the most __launch_bounds__ allows");
       }
     addLaunchRuns(Ctx, Run, SmallArgs, TU.Device.get());
   }
@@ -327,7 +327,7 @@ void ccl::addLaunchRuns(
       continue;
     std::string Name = K->getParamDecl(A.Param)->getName().str();
     bool Used = llvm::any_of(Run.Records, [&](const AccessRecord &R) {
-      return !R.Exact && R.Known && R.DependsOn.count(Name);
+      return !R.Exact && R.Known && R.DependsOn.Unknowns.count(Name);
     });
     if (Used)
       ByLaunch[A.Launch.getRawEncoding()].push_back(&A);

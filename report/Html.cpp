@@ -211,7 +211,7 @@ tr.flagged td { background: #fff2e8; }
       bool G = A->Known && A->Space == MemObject::Global;
       bool S = A->Known && A->Space == MemObject::Shared;
       std::string Deps;
-      for (const std::string &D : A->DependsOn)
+      for (const std::string &D : dependenceList(A->DependsOn))
         Deps += (Deps.empty() ? "" : ", ") + D;
       OS << "<tr" << (A->Flagged ? " class=\"flagged\"" : "") << "><td>"
          << esc(sys_basename(A->Pos.File)) << ":" << A->Pos.Line

@@ -119,9 +119,16 @@ json::Value posFields(json::Object O, const SourcePos &P) {
 }
 } // namespace
 
+std::vector<std::string> ccl::dependenceList(const Dependence &D) {
+  std::set<std::string> All(D.Unknowns.begin(), D.Unknowns.end());
+  for (const std::string &C : D.Conditions)
+    All.insert("(" + C + ")");
+  return {All.begin(), All.end()};
+}
+
 json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
   json::Array Deps;
-  for (const std::string &D : A.DependsOn)
+  for (const std::string &D : dependenceList(A.DependsOn))
     Deps.push_back(D);
   json::Object O{
       {"file", A.Pos.File},

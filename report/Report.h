@@ -22,6 +22,11 @@ void printText(const LintResults &R, llvm::raw_ostream &Out,
 
 /// The JSON document (version 1): accesses, diagnostics, files.
 llvm::json::Value jsonDocument(const LintResults &R);
+/// A record's dependence as the reports list it: the conditions written in
+/// parentheses and the named unknowns, in one sorted list
+/// ("(under the assumed block shape 256x1x1)", "n").
+std::vector<std::string> dependenceList(const Dependence &D);
+
 /// One access record / one finding as in the JSON document.
 llvm::json::Value accessJson(const AccessReport &A, bool Verify);
 llvm::json::Value findingJson(const ReportedFinding &F, const AccessReport &A);

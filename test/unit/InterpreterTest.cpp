@@ -159,8 +159,10 @@ __global__ void k(float *out, int n) {
   EXPECT_FALSE(R[0].Exact); // the condition i < n is undecided
   EXPECT_EQ(R[0].Worst.G.Sectors, 4u);
   EXPECT_EQ(R[0].WorstContext, "warp 0, any iteration of the loop at line 3");
-  EXPECT_EQ(R[0].DependsOn, (std::set<std::string>{"blockIdx.x", "gridDim.x",
-                                                   "iteration(line 3)", "n"}));
+  EXPECT_EQ(R[0].DependsOn.Unknowns,
+            (std::set<std::string>{"blockIdx.x", "gridDim.x",
+                                   "iteration(line 3)", "n"}));
+  EXPECT_TRUE(R[0].DependsOn.Conditions.empty());
 }
 
 TEST(Interpreter, BranchLeavesLanesInactive) {
@@ -186,7 +188,7 @@ __global__ void k(float *out, int n) {
   EXPECT_FALSE(R[1].Exact);
   EXPECT_EQ(R[1].Worst.ActiveLanes, 32u);
   EXPECT_EQ(R[1].Worst.G.Sectors, 4u);
-  EXPECT_EQ(R[1].DependsOn, (std::set<std::string>{"n"}));
+  EXPECT_EQ(R[1].DependsOn.Unknowns, (std::set<std::string>{"n"}));
 }
 
 TEST(Interpreter, LaneDependentIndexIsNotAnalyzed) {
@@ -220,7 +222,7 @@ TEST(Interpreter, LaneVaryingSymbolIsSampledOrAssumed) {
   EXPECT_EQ(R[0].Worst.G.Sectors, 32u);
   EXPECT_EQ(R[0].Worst.Pattern, "4*n*k");
   EXPECT_EQ(R[0].HoldsFor, "n >= 8");
-  EXPECT_EQ(R[0].DependsOn, (std::set<std::string>{"n"}));
+  EXPECT_EQ(R[0].DependsOn.Unknowns, (std::set<std::string>{"n"}));
   // --assume n=1: a constant, coalesced and exact.
   InterpreterOptions Opts;
   Opts.Assume["n"] = 1;

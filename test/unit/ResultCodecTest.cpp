@@ -35,7 +35,10 @@ FileResult sample() {
   A.Worst.WorstOffsets[5] = -640;
   A.Worst.Symbols = {3, 7};
   A.Exact = true;
-  A.DependsOn = {"n"};
+  A.DependsOn.Unknowns = {"n"};
+  A.DependsOn.Conditions = {"under a block of 256x1x1",
+                            "under a block of 256x1x1, the most "
+                            "__launch_bounds__ allows"};
   A.Together.emplace();
   A.Together->Partners = {{10, 12}};
   A.Compiled = AccessRecord::CompiledState::Instructions;
@@ -80,6 +83,8 @@ TEST(ResultCodec, RoundTripKeepsEveryField) {
   EXPECT_EQ(Back->Accesses.at(0).NcuCsv->Cost, 31.5);
   EXPECT_EQ(Back->Accesses.at(0).Block.Y, 8u);
   EXPECT_EQ(Back->Accesses.at(0).Op, AccessOp::Store);
+  EXPECT_EQ(Back->Accesses.at(0).DependsOn, R.Accesses.at(0).DependsOn);
+  EXPECT_EQ(Back->Accesses.at(0).DependsOn.Conditions.size(), 2u);
   EXPECT_EQ(Back->Findings.at(0).Fixes.at(0).Replacement, "33");
   EXPECT_EQ(Back->Verification.Verdicts.at("confirmed"), 4u);
   EXPECT_EQ(Back->Summary, "summary");
