@@ -343,8 +343,9 @@ void FileReporter::classify(const AccessRecord &R, const KernelRun &Run) {
       continue;
     }
     bool Certain = C->isCertain(R);
-    if (A.Certainty != "certain")
-      A.Certainty = Certain ? "certain" : "possible";
+    if (A.Certainty != FindingCertainty::Certain)
+      A.Certainty =
+          Certain ? FindingCertainty::Certain : FindingCertainty::Possible;
     Candidates.push_back({Index, &R, &Run, C, RelFile, Text, Print, Certain});
   }
   RemarkTexts.push_back(

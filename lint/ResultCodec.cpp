@@ -46,7 +46,7 @@ struct AccessFields {
   unsigned SourceBytes;
   std::string CompiledBy, Check;
   bool Flagged;
-  std::string Certainty;
+  FindingCertainty Certainty;
   bool Suppressed, InBaseline;
   Verdict V;
   std::optional<Measurement> Measured, Ncu;

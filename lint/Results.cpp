@@ -9,6 +9,34 @@
 
 using namespace ccl;
 
+const char *ccl::certaintyName(FindingCertainty C) {
+  switch (C) {
+  case FindingCertainty::None:
+    return "";
+  case FindingCertainty::Certain:
+    return "certain";
+  case FindingCertainty::Possible:
+    return "possible";
+  }
+  llvm_unreachable("a certainty without a name");
+}
+
+const char *ccl::verifyModeName(VerifyMode M) {
+  switch (M) {
+  case VerifyMode::None:
+    return "";
+  case VerifyMode::Cpu:
+    return "cpu";
+  case VerifyMode::Jit:
+    return "jit";
+  case VerifyMode::Gpu:
+    return "gpu";
+  case VerifyMode::NcuCsv:
+    return "ncu-csv";
+  }
+  llvm_unreachable("a --verify mode without a name");
+}
+
 const char *ccl::verdictName(Verdict V) {
   switch (V) {
   case Verdict::None:

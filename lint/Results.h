@@ -12,6 +12,7 @@
 #define CCL_LINT_RESULTS_H
 
 #include "analyzer/KernelAnalysis.h"
+#include "lint/Options.h"
 #include "runtime/CpuVerifier.h"
 #include "runtime/NcuCompare.h"
 #include "llvm/Support/Error.h"
@@ -57,6 +58,13 @@ enum class Verdict {
 /// "confirmed", "not-executed", ... ("" for None).
 const char *verdictName(Verdict V);
 
+/// How sure the finding on a record is.
+enum class FindingCertainty { None, Certain, Possible };
+/// "certain", "possible"; "" for None.
+const char *certaintyName(FindingCertainty C);
+/// The --verify mode's name: "cpu", "jit", "gpu", "ncu-csv"; "" for None.
+const char *verifyModeName(VerifyMode M);
+
 /// One access record of one kernel instance and block shape.
 struct AccessReport {
   SourcePos Pos;
@@ -94,10 +102,10 @@ struct AccessReport {
   /// first that flagged it; "" when no enabled check looks at it.
   std::string Check;
   bool Flagged = false; ///< reported as a warning
-  /// Flagged by a check: "certain" (whatever the unknowns) or "possible"
+  /// Flagged by a check: certain (whatever the unknowns) or possible
   /// (needs an unlucky alignment or value; shown with --report=possible);
-  /// "" when no check flags it.
-  std::string Certainty;
+  /// None when no check flags it.
+  FindingCertainty Certainty = FindingCertainty::None;
   bool Suppressed = false; ///< flagged, hidden by NOLINT or --header-filter
   bool InBaseline = false; ///< flagged, hidden by --baseline
   Verdict Verdict = Verdict::None;
@@ -143,7 +151,7 @@ struct BaselineEntry {
 /// What --verify or --ncu-csv verified in one file.
 struct VerificationResult {
   bool Asked = false;
-  std::string Mode; ///< "cpu", "gpu", "ncu-csv"
+  VerifyMode Mode = VerifyMode::None;
   /// Accesses per verdict name ("confirmed", "not-runnable", ...).
   std::map<std::string, unsigned> Verdicts;
   /// Kernel instances whose predictions were not verified, and why.

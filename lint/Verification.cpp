@@ -20,21 +20,6 @@ bool gpu(const LintOptions &Opts) { return Opts.Verify == VerifyMode::Gpu; }
 bool ncuCsv(const LintOptions &Opts) {
   return Opts.Verify == VerifyMode::NcuCsv;
 }
-const char *modeName(const LintOptions &Opts) {
-  switch (Opts.Verify) {
-  case VerifyMode::None:
-    return "";
-  case VerifyMode::Cpu:
-    return "cpu";
-  case VerifyMode::Jit:
-    return "jit";
-  case VerifyMode::Gpu:
-    return "gpu";
-  case VerifyMode::NcuCsv:
-    return "ncu-csv";
-  }
-  return "";
-}
 Error failure(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
@@ -460,7 +445,7 @@ VerificationResult Verification::result(
     const std::vector<KernelRun> &Runs, const Verification *V) {
   VerificationResult Out;
   Out.Asked = Opts.Verify != VerifyMode::None;
-  Out.Mode = modeName(Opts);
+  Out.Mode = Opts.Verify;
   for (const AccessReport &A : Accesses)
     if (A.Verdict != Verdict::None)
       ++Out.Verdicts[verdictName(A.Verdict)];

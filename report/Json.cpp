@@ -92,7 +92,7 @@ json::Value verificationJson(const VerificationResult &V) {
   json::Array Kernels;
   for (const auto &[Kernel, Why] : V.KernelsNotVerified)
     Kernels.push_back(json::Object{{"kernel", Kernel}, {"reason", Why}});
-  return json::Object{{"mode", V.Mode},
+  return json::Object{{"mode", verifyModeName(V.Mode)},
                       {"verified", V.verified()},
                       {"verdicts", std::move(Counts)},
                       {"kernels_not_verified", std::move(Kernels)}};
@@ -145,7 +145,9 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
       {"exact", A.Exact},
       {"flagged", A.Flagged},
       {"certainty",
-       A.Certainty.empty() ? json::Value(nullptr) : json::Value(A.Certainty)},
+       A.Certainty == FindingCertainty::None
+           ? json::Value(nullptr)
+           : json::Value(certaintyName(A.Certainty))},
       {"check", A.Check.empty() ? json::Value(nullptr) : json::Value(A.Check)},
       {"depends_on", std::move(Deps)},
       {"expr", A.Expr},

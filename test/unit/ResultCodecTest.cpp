@@ -39,6 +39,7 @@ FileResult sample() {
   A.DependsOn.Conditions = {"under a block of 256x1x1",
                             "under a block of 256x1x1, the most "
                             "__launch_bounds__ allows"};
+  A.Certainty = FindingCertainty::Possible;
   A.Together.emplace();
   A.Together->Partners = {{10, 12}};
   A.Compiled = AccessRecord::CompiledState::Instructions;
@@ -62,7 +63,7 @@ FileResult sample() {
   R.Findings.push_back(F);
   R.Baseline.push_back({"fp", "check", "k.cu", "k", "a[i]", "load"});
   R.Verification.Asked = true;
-  R.Verification.Mode = "jit";
+  R.Verification.Mode = VerifyMode::Jit;
   R.Verification.Verdicts["confirmed"] = 4;
   R.Verification.KernelsNotVerified.push_back({"k2", "why"});
   R.Pre = "pre";
@@ -85,6 +86,8 @@ TEST(ResultCodec, RoundTripKeepsEveryField) {
   EXPECT_EQ(Back->Accesses.at(0).Op, AccessOp::Store);
   EXPECT_EQ(Back->Accesses.at(0).DependsOn, R.Accesses.at(0).DependsOn);
   EXPECT_EQ(Back->Accesses.at(0).DependsOn.Conditions.size(), 2u);
+  EXPECT_EQ(Back->Accesses.at(0).Certainty, FindingCertainty::Possible);
+  EXPECT_EQ(Back->Verification.Mode, VerifyMode::Jit);
   EXPECT_EQ(Back->Findings.at(0).Fixes.at(0).Replacement, "33");
   EXPECT_EQ(Back->Verification.Verdicts.at("confirmed"), 4u);
   EXPECT_EQ(Back->Summary, "summary");
