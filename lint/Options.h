@@ -14,12 +14,16 @@
 #include "runtime/HarnessSpec.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace ccl {
+
+struct NcuSourcePage;
+
 
 /// Exit statuses (documented in docs/user-guide.md).
 enum ExitStatus {
@@ -122,6 +126,9 @@ struct LintOptions {
   std::optional<HarnessSpec> Spec; ///< --harness-spec
   std::string VerifyOutput;        ///< --verify-output
   std::string NcuCsv;              ///< --ncu-csv
+  /// The --ncu-csv export as the command line read and checked it, shared
+  /// by every file of the run (null: each file reads NcuCsv itself).
+  std::shared_ptr<const NcuSourcePage> NcuPage;
   CheckOptions CheckOpts;
   /// Contents to use instead of the files on disk (an editor's unsaved
   /// buffers), by absolute path. A path here need not exist on disk.

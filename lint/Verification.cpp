@@ -111,20 +111,25 @@ Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs,
 }
 
 Error Verification::runNcuCsv(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
-  auto Buf = MemoryBuffer::getFile(Opts.NcuCsv);
-  if (!Buf)
-    RunError = "cannot read '" + Opts.NcuCsv + "'";
-  Expected<NcuSourcePage> Page =
-      Buf ? parseNcuSourcePage((*Buf)->getBuffer())
-          : Expected<NcuSourcePage>(failure(RunError));
-  if (!Page) {
-    if (RunError.empty())
-      RunError = "'" + Opts.NcuCsv + "': " + toString(Page.takeError());
-    else
-      consumeError(Page.takeError());
-    return failure(RunError);
+  // Read once by the command line; a front end that gives only the path
+  // has it read here.
+  Ncu = Opts.NcuPage;
+  if (!Ncu) {
+    auto Buf = MemoryBuffer::getFile(Opts.NcuCsv);
+    if (!Buf)
+      RunError = "cannot read '" + Opts.NcuCsv + "'";
+    Expected<NcuSourcePage> Page =
+        Buf ? parseNcuSourcePage((*Buf)->getBuffer())
+            : Expected<NcuSourcePage>(failure(RunError));
+    if (!Page) {
+      if (RunError.empty())
+        RunError = "'" + Opts.NcuCsv + "': " + toString(Page.takeError());
+      else
+        consumeError(Page.takeError());
+      return failure(RunError);
+    }
+    Ncu = std::make_shared<const NcuSourcePage>(std::move(*Page));
   }
-  Ncu = std::move(*Page);
   std::vector<std::string> Names;
   for (const KernelRun &R : Runs)
     Names.push_back(R.Name);

@@ -74,7 +74,7 @@ private:
   std::optional<CpuVerifier> Verifier;
   std::string RunError; ///< why the run failed ("" when it did not)
   clang::ASTContext *Ctx = nullptr;
-  std::optional<NcuSourcePage> Ncu;
+  std::shared_ptr<const NcuSourcePage> Ncu;
   /// --ncu-csv: per KernelRun::Launch, the export's launches of the kernel.
   std::vector<std::vector<const NcuLaunch *>> NcuLaunches;
   std::unique_ptr<JitVerifier> Jit; ///< --verify=jit

@@ -338,11 +338,13 @@ Error readModes(LintOptions &Opts) {
     auto Buf = MemoryBuffer::getFile(NcuCsvPath);
     if (!Buf)
       return usageError("cannot read --ncu-csv '" + NcuCsvPath + "'");
-    if (Expected<NcuSourcePage> P = parseNcuSourcePage((*Buf)->getBuffer()); !P)
+    Expected<NcuSourcePage> P = parseNcuSourcePage((*Buf)->getBuffer());
+    if (!P)
       return usageError("--ncu-csv '" + NcuCsvPath +
                         "': " + toString(P.takeError()));
     Opts.Verify = VerifyMode::NcuCsv;
     Opts.NcuCsv = NcuCsvPath;
+    Opts.NcuPage = std::make_shared<const NcuSourcePage>(std::move(*P));
   }
   return Error::success();
 }
