@@ -51,8 +51,8 @@ struct AccessFields {
   Verdict V;
   std::optional<Measurement> Measured, Ncu;
   std::optional<NcuComparison> NcuCsv;
-  bool MeasuredOnGpu;
-  std::string MeasuredBy, VerifyText;
+  Measurer MeasuredBy;
+  std::string VerifyText;
 };
 static_assert(sizeof(AccessReport) == sizeof(AccessFields),
               "AccessReport changed: extend ResultCodec");
@@ -258,7 +258,7 @@ template <typename IO> void io(IO &X, AccessReport &A) {
       A.Lanes, A.WorstContext, A.Reason, A.HoldsFor, A.Together, A.Compiled,
       A.Instructions, A.SourceBytes, A.CompiledBy, A.Check, A.Flagged,
       A.Certainty, A.Suppressed, A.InBaseline, A.Verdict, A.Measured, A.Ncu,
-      A.NcuCsv, A.MeasuredOnGpu, A.MeasuredBy, A.VerifyText);
+      A.NcuCsv, A.MeasuredBy, A.VerifyText);
 }
 template <typename IO> void io(IO &X, ReportedFinding &F) {
   all(X, F.Check, F.Pos, F.End, F.Message, F.Notes, F.Fixes,

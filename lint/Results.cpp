@@ -9,6 +9,20 @@
 
 using namespace ccl;
 
+const char *ccl::measurerName(Measurer M) {
+  switch (M) {
+  case Measurer::None:
+    return "";
+  case Measurer::CpuTrace:
+    return "cpu-trace";
+  case Measurer::CpuJit:
+    return "cpu-jit";
+  case Measurer::GpuTrace:
+    return "gpu-trace";
+  }
+  llvm_unreachable("a measurer without a name");
+}
+
 const char *ccl::certaintyName(FindingCertainty C) {
   switch (C) {
   case FindingCertainty::None:

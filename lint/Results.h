@@ -58,6 +58,12 @@ enum class Verdict {
 /// "confirmed", "not-executed", ... ("" for None).
 const char *verdictName(Verdict V);
 
+/// What measured an access under --verify: the CPU run of the
+/// instrumented source, the JIT run of clang's code, the GPU run.
+enum class Measurer { None, CpuTrace, CpuJit, GpuTrace };
+/// "cpu-trace", "cpu-jit", "gpu-trace"; "" for None.
+const char *measurerName(Measurer M);
+
 /// How sure the finding on a record is.
 enum class FindingCertainty { None, Certain, Possible };
 /// "certain", "possible"; "" for None.
@@ -113,9 +119,8 @@ struct AccessReport {
   std::optional<Measurement> Ncu;      ///< Nsight Compute, per request
   /// --ncu-csv: the hardware's averages for this access.
   std::optional<NcuComparison> NcuCsv;
-  bool MeasuredOnGpu = false;
-  /// What measured it: "cpu-trace", "cpu-jit", "gpu-trace" ("" for none).
-  std::string MeasuredBy;
+  /// What measured it (None where nothing did).
+  Measurer MeasuredBy = Measurer::None;
   /// --verify/--ncu-csv: the sentence that says the verdict and why.
   std::string VerifyText;
 };

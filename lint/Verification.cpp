@@ -227,7 +227,7 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
              (Stopped.empty() ? "" : " (" + Stopped + ")") + Assumed;
     }
     Out.Measured = M;
-    Out.MeasuredBy = "cpu-jit";
+    Out.MeasuredBy = Measurer::CpuJit;
     // Another width than the analysis': the compiler split the access (a
     // 16-byte copy to a 4-byte aligned address is four 4-byte moves) or
     // merged it with its neighbours; its requests are not the predicted one.
@@ -272,7 +272,7 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
     return "not executed in the cpu run";
   }
   Out.Measured = M;
-  Out.MeasuredOnGpu = gpu(Opts);
+  Out.MeasuredBy = gpu(Opts) ? Measurer::GpuTrace : Measurer::CpuTrace;
   std::string Text = compare(R, *M, Out);
   bool Shared = R.Space == MemObject::Shared;
   if (std::optional<Measurement> N = Verifier->measuredByNcu(Run.Launch, R)) {

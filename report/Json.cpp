@@ -207,10 +207,7 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
     json::Value M = nullptr;
     if (A.Measured) {
       json::Object MO = std::move(
-          *measurementJson(*A.Measured, Shared,
-                           !A.MeasuredBy.empty() ? A.MeasuredBy.c_str()
-                           : A.MeasuredOnGpu     ? "gpu-trace"
-                                                 : "cpu-trace",
+          *measurementJson(*A.Measured, Shared, measurerName(A.MeasuredBy),
                            true)
                .getAsObject());
       if (A.Ncu)

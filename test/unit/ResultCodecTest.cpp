@@ -40,6 +40,7 @@ FileResult sample() {
                             "under a block of 256x1x1, the most "
                             "__launch_bounds__ allows"};
   A.Certainty = FindingCertainty::Possible;
+  A.MeasuredBy = Measurer::CpuJit;
   A.Together.emplace();
   A.Together->Partners = {{10, 12}};
   A.Compiled = AccessRecord::CompiledState::Instructions;
@@ -87,6 +88,7 @@ TEST(ResultCodec, RoundTripKeepsEveryField) {
   EXPECT_EQ(Back->Accesses.at(0).DependsOn, R.Accesses.at(0).DependsOn);
   EXPECT_EQ(Back->Accesses.at(0).DependsOn.Conditions.size(), 2u);
   EXPECT_EQ(Back->Accesses.at(0).Certainty, FindingCertainty::Possible);
+  EXPECT_EQ(Back->Accesses.at(0).MeasuredBy, Measurer::CpuJit);
   EXPECT_EQ(Back->Verification.Mode, VerifyMode::Jit);
   EXPECT_EQ(Back->Findings.at(0).Fixes.at(0).Replacement, "33");
   EXPECT_EQ(Back->Verification.Verdicts.at("confirmed"), 4u);
