@@ -252,9 +252,8 @@ std::optional<LaneInt> Interpreter::distributeProduct(const Value &U,
 SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   llvm::SmallVector<SymbolId, 4> Factors;
   for (SymbolId S : {A, B}) {
-    auto It = Monomials.find(S);
-    if (It != Monomials.end())
-      Factors.append(It->second.begin(), It->second.end());
+    if (const llvm::SmallVector<SymbolId, 4> *F = Syms.productFactors(S))
+      Factors.append(F->begin(), F->end());
     else
       Factors.push_back(S);
   }
@@ -264,8 +263,8 @@ SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   bool NonNeg = true;
   for (SymbolId F : Factors) {
     Key += " #" + std::to_string(F);
-    Names.push_back(SymNames[F]);
-    NonNeg &= SymNonNeg[F];
+    Names.push_back(Syms.name(F));
+    NonNeg &= Syms.nonNegative(F);
   }
   llvm::sort(Names);
   std::string Name = llvm::join(Names, "*");
@@ -289,7 +288,7 @@ SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   WI.MakingMonomial = Ws == 1;
   SymbolId Id = symbolId(Name, Factors, Key, NonNeg);
   WI.MakingMonomial = SavedMaking;
-  Monomials[Id] = Factors;
+  Syms.setProductFactors(Id, Factors);
   if (Ws == 1 && !Rest.empty()) {
     SymbolId R = Rest[0];
     for (size_t I = 1; I < Rest.size(); ++I)
@@ -367,7 +366,7 @@ std::optional<LaneInt> Interpreter::laneQuotient(const LaneInt &X,
     for (const LaneInt::Term &T : V.terms())
       S += (S.empty() ? "" : " + ") +
            (T.Coef[0] == 1 ? "" : std::to_string(T.Coef[0]) + "*") +
-           SymNames[T.Sym];
+           Syms.name(T.Sym);
     if (V.consts()[0] != 0 || S.empty())
       S += (S.empty() ? "" : " + ") + std::to_string(V.consts()[0]);
     return V.terms().empty() || (V.terms().size() == 1 && V.consts()[0] == 0 &&
@@ -547,7 +546,8 @@ Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
     unsigned Width = LTy->isIntegerType()
                          ? std::min<unsigned>(Ctx.getIntWidth(LTy), 63)
                          : 63;
-    Res = laneArith(Op, L.I, R.I, Unsigned, Width, SymNonNeg, Undef);
+    Res = laneArith(Op, L.I, R.I, Unsigned, Width, Syms.nonNegativeFlags(),
+                    Undef);
     break;
   }
   case BO_Comma:

@@ -193,10 +193,10 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
   for (const LaneInt::Term &T : Delta->terms()) {
     if (!Step)
       break;
-    SymbolId P = symbolId(SymNames[J] + "*" + SymNames[T.Sym], {J, T.Sym},
+    SymbolId P = symbolId(Syms.name(J) + "*" + Syms.name(T.Sym), {J, T.Sym},
                           "iteration product #" + std::to_string(J) + " #" +
                               std::to_string(T.Sym),
-                          SymNonNeg[T.Sym]);
+                          Syms.nonNegative(T.Sym));
     std::optional<LaneInt> Part =
         mul(LaneInt::symbol(P), LaneInt::constant(T.Coef[L0]));
     Step = Part ? add(*Step, *Part) : std::nullopt;

@@ -124,12 +124,12 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
       const LaneInt::Term &T = E[I].I.terms()[P];
       Key += " " + std::to_string(WI.Set[I]) + ":" + std::to_string(T.Sym) +
              "*" + std::to_string(T.Coef[0]);
-      NonNeg = NonNeg && SymNonNeg[T.Sym] && T.Coef[0] >= 0;
+      NonNeg = NonNeg && Syms.nonNegative(T.Sym) && T.Coef[0] >= 0;
       Members[WI.Set[I]] = {T.Sym, T.Coef[0]};
     }
     SymbolId F =
-        symbolId(SymNames[Members.begin()->second.first], {}, Key, NonNeg);
-    WI.Residual.resize(SymNames.size(), -1);
+        symbolId(Syms.name(Members.begin()->second.first), {}, Key, NonNeg);
+    WI.Residual.resize(Syms.size(), -1);
     WI.Residual[F] = -3;
     WI.Family[F] = std::move(Members);
     std::optional<LaneInt> Part = LaneInt::symbol(F);

@@ -32,38 +32,12 @@ using namespace ccl;
 SymbolId Interpreter::symbolId(llvm::StringRef Name,
                                llvm::ArrayRef<SymbolId> FactorsOf,
                                llvm::StringRef Key, bool NonNeg) {
-  if (Key.empty()) {
-    // Builtins, by name: blockIdx.x and gridDim.y are never negative.
-    NonNeg |= Name.starts_with("blockIdx.") || Name.starts_with("gridDim.");
-    Key = Name;
-  }
   if (WI.On && !WI.MakingMonomial && mentionsW(FactorsOf))
     warpEscape("a symbol made from the warp index");
-  auto It = SymIds.find(Key);
-  if (It != SymIds.end())
-    return It->second;
-  SymbolId Id = SymNames.size();
-  if (WI.On)
-    WI.Residual.resize(Id + 1, -1);
-  // Two unknowns that print alike are told apart in messages: "p[i]" and
-  // "p[i]#2" (a loop's iteration keeps its name: one per dynamic run).
-  std::string Shown = Name.str();
-  unsigned &Seen = NameUses[Shown];
-  if (++Seen > 1 && !Key.starts_with("loop run "))
-    Shown += "#" + std::to_string(Seen);
-  SymNames.push_back(Shown);
-  std::vector<std::string> Factors;
-  for (SymbolId F : FactorsOf)
-    for (const std::string &N : SymFactors[F])
-      if (!llvm::is_contained(Factors, N))
-        Factors.push_back(N);
-  if (Factors.empty())
-    Factors.push_back(Shown);
-  SymFactors.push_back(std::move(Factors));
-  SymNonNeg.push_back(NonNeg);
-  SymLaneData.push_back(false);
-  SymIds[Key] = Id;
-  return Id;
+  SymbolTable::Interned S = Syms.intern(Name, FactorsOf, Key, NonNeg);
+  if (WI.On && S.New)
+    WI.Residual.resize(S.Id + 1, -1);
+  return S.Id;
 }
 
 SymbolId Interpreter::laneDataSymbol(const Expr *Load) {
@@ -72,30 +46,8 @@ SymbolId Interpreter::laneDataSymbol(const Expr *Load) {
       std::to_string(reinterpret_cast<uintptr_t>(Load->IgnoreParens()));
   SymbolId Id = symbolId(sourceText(Load), {}, Key);
   // Not an unknown that a cost is taken over: depends_on says it in words.
-  SymFactors[Id].clear();
-  SymLaneData[Id] = true;
+  Syms.markLaneData(Id);
   return Id;
-}
-
-std::vector<std::string>
-Interpreter::laneDataOf(llvm::ArrayRef<SymbolId> Ids) const {
-  std::vector<std::string> R;
-  for (SymbolId S : Ids)
-    if (S < SymLaneData.size() && SymLaneData[S] &&
-        !llvm::is_contained(R, SymNames[S]))
-      R.push_back(SymNames[S]);
-  return R;
-}
-
-std::vector<std::string>
-Interpreter::namesOf(llvm::ArrayRef<SymbolId> Ids) const {
-  std::vector<std::string> R;
-  for (SymbolId S : Ids)
-    if (S < SymFactors.size())
-      for (const std::string &F : SymFactors[S])
-        if (!llvm::is_contained(R, F))
-          R.push_back(F);
-  return R;
 }
 
 Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
@@ -108,7 +60,7 @@ Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
 
 bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
   if (mentionsW(V)) {
-    bool Sym = isNonNegative(V, Lanes, true);
+    bool Sym = Syms.isNonNegative(V, Lanes);
     if (!WI.Escaped.empty() || !WI.Split.empty())
       return Sym;
     WI.On = false;
@@ -120,20 +72,7 @@ bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
       warpSplit({Yes, No}, "the sign of a value");
     return No.empty();
   }
-  return isNonNegative(V, Lanes, true);
-}
-
-bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes, bool) const {
-  for (unsigned K = 0; K < kWarpSize; ++K) {
-    if (!(Lanes >> K & 1))
-      continue;
-    if (V.consts()[K] < 0)
-      return false;
-    for (const LaneInt::Term &T : V.terms())
-      if (T.Coef[K] < 0 || (T.Coef[K] > 0 && !SymNonNeg[T.Sym]))
-        return false;
-  }
-  return true;
+  return Syms.isNonNegative(V, Lanes);
 }
 
 std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
@@ -148,26 +87,6 @@ std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
   return "(" + S + ")";
 }
 
-/// Prints a warp-uniform value as "3 + 256*blockIdx.x" for naming symbols.
-static std::string formatUniform(const LaneInt &V,
-                                 const std::vector<std::string> &Names) {
-  std::string S;
-  int64_t C = V.consts()[0];
-  for (const LaneInt::Term &T : V.terms()) {
-    if (!S.empty())
-      S += " + ";
-    if (T.Coef[0] != 1)
-      S += std::to_string(T.Coef[0]) + "*";
-    S += Names[T.Sym];
-  }
-  if (C != 0 || S.empty())
-    S = S.empty() ? std::to_string(C) : S + " + " + std::to_string(C);
-  if (!V.terms().empty() &&
-      (V.terms().size() > 1 || C != 0 || V.terms()[0].Coef[0] != 1))
-    S = "(" + S + ")";
-  return S;
-}
-
 Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
                                 llvm::StringRef Op) {
   if (mentionsW(A) || mentionsW(B))
@@ -180,15 +99,12 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
   std::optional<int64_t> Amount = Shift ? B.I.asConstant() : std::nullopt;
   if (Amount && *Amount >= 0 && A.I.terms().size() == 1 &&
       A.I.consts()[0] == 0 && A.I.terms()[0].Coef[0] == 1) {
-    auto It = ShiftOf.find(A.I.terms()[0].Sym);
-    if (It != ShiftOf.end() && It->second.Op == Op &&
-        It->second.Amount + *Amount < 64)
+    const SymbolTable::ShiftDef *D = Syms.shiftOf(A.I.terms()[0].Sym);
+    if (D && D->Op == Op && D->Amount + *Amount < 64)
       return opaqueSymbol(
-          It->second.Of,
-          Value::integer(LaneInt::constant(It->second.Amount + *Amount)), Op);
+          D->Of, Value::integer(LaneInt::constant(D->Amount + *Amount)), Op);
   }
-  std::string NA = formatUniform(A.I, SymNames),
-              NB = formatUniform(B.I, SymNames);
+  std::string NA = Syms.formatUniform(A.I), NB = Syms.formatUniform(B.I);
   if ((Op == "*" || Op == "min" || Op == "max") && NB < NA)
     std::swap(NA, NB);
   std::string Name = Op == "min" || Op == "max"
@@ -215,7 +131,7 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
     Name = "(" + Name + ")";
   SymbolId Id = symbolId(Name, Factors, Key, NonNeg);
   if (Amount && *Amount >= 0)
-    ShiftOf.try_emplace(Id, ShiftDef{A, *Amount, Op.str()});
+    Syms.setShift(Id, {A, *Amount, Op.str()});
   return Value::integer(LaneInt::symbol(Id));
 }
 

@@ -206,7 +206,7 @@ bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
       WI.Set.push_back(W);
   else
     WI.Set.assign(Set.begin(), Set.end());
-  WI.Residual.assign(SymNames.size(), -1);
+  WI.Residual.assign(Syms.size(), -1);
   WI.Residual[WI.W] = -2;
   for (unsigned D = 0; D < 3; ++D) {
     LaneInt V = LaneInt::perLane(Warp0[D]);

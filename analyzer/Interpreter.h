@@ -40,7 +40,8 @@
 //   InterpGroups.cpp   cooperative groups (this_thread_block,
 //                      tiled_partition, thread_rank, size, meta_group_rank,
 //                      group_index, ...)
-//   InterpSymbols.cpp  creating and naming symbols
+//   InterpSymbols.cpp  creating and naming symbols (the table of them:
+//                      SymbolTable.h)
 //   InterpWarpIndex.cpp  one run for every warp of a block: threadIdx with
 //                      a symbolic warp index, splits of the warps into
 //                      groups, the replay of the run's events for each warp
@@ -56,6 +57,7 @@
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
 #include "analyzer/LoopSteps.h"
+#include "analyzer/SymbolTable.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
@@ -157,15 +159,19 @@ public:
   /// The number of warps of the block.
   unsigned warpsInBlock() const;
 
-  const std::vector<std::string> &symbolNames() const { return SymNames; }
+  const std::vector<std::string> &symbolNames() const { return Syms.names(); }
   /// Why not every dynamic access was analyzed (empty when all were).
   const std::string &incompleteReason() const { return Incomplete; }
   /// The named unknowns behind the symbols in \p Ids (products are split
   /// into their factors).
-  std::vector<std::string> namesOf(llvm::ArrayRef<SymbolId> Ids) const;
+  std::vector<std::string> namesOf(llvm::ArrayRef<SymbolId> Ids) const {
+    return Syms.namesOf(Ids);
+  }
   /// The loads among \p Ids whose values are read per lane
   /// (laneDataSymbol), as source text; empty when there are none.
-  std::vector<std::string> laneDataOf(llvm::ArrayRef<SymbolId> Ids) const;
+  std::vector<std::string> laneDataOf(llvm::ArrayRef<SymbolId> Ids) const {
+    return Syms.laneDataOf(Ids);
+  }
   /// What this interpreter counted so far (its loops' trips).
   const AnalysisStats &stats() const { return Stats; }
 
@@ -641,11 +647,9 @@ private:
   /// A symbol's value, or the constant --assume gives its name.
   Value symbolValue(llvm::StringRef Name, llvm::StringRef Key = {},
                     bool NonNeg = false);
-  /// Every lane of \p Lanes of the form \p V is >= 0 (a constant >= 0
-  /// plus non-negative multiples of non-negative symbols).
+  /// Every lane of \p Lanes of the form \p V is >= 0 (SymbolTable's rule,
+  /// checked for every warp where \p V has the warp index).
   bool isNonNegative(const LaneInt &V, LaneBits Lanes = kAllLanes) const;
-  /// The rule itself (the warp index not checked).
-  bool isNonNegative(const LaneInt &V, LaneBits Lanes, bool) const;
   static std::string parmKey(const clang::ParmVarDecl *P);
   /// The key of a uniform form: symbol ids, not names ("#3*2 + 5").
   std::string formKey(const LaneInt &V, LaneBits Lanes) const;
@@ -787,27 +791,8 @@ private:
   /// none lets every lane it got go on (execBranches).
   unsigned LaneExits = 0;
 
-  std::vector<std::string> SymNames;
-  /// Symbols made by opaqueSymbol for a shift by a constant: what was
-  /// shifted, by how much, which way (to fold shifts of shifts).
-  struct ShiftDef {
-    Value Of;
-    int64_t Amount;
-    std::string Op;
-  };
-  std::map<SymbolId, ShiftDef> ShiftOf;
-  /// The named unknowns a symbol is built from (itself, or a product's
-  /// factors); depends_on lists these.
-  std::vector<std::vector<std::string>> SymFactors;
-  /// Per symbol: known not to be negative.
-  std::vector<bool> SymNonNeg;
-  /// Per symbol: stands for values read per lane (laneDataSymbol); never a
-  /// term of a value, only a dependence.
-  std::vector<bool> SymLaneData;
-  /// Product symbols (productSymbol): their base factors, sorted.
-  llvm::DenseMap<SymbolId, llvm::SmallVector<SymbolId, 4>> Monomials;
-  llvm::StringMap<SymbolId> SymIds;   ///< by key
-  llvm::StringMap<unsigned> NameUses; ///< symbols per display name
+  /// The unknowns named so far.
+  SymbolTable Syms;
   /// Stores (and atomics) per object since the warp started: part of the key
   /// of a loaded value, so a load after a store is a new unknown.
   std::map<const MemObject *, unsigned> StoreGen;
