@@ -52,7 +52,9 @@ using namespace clang;
 using namespace ccl;
 
 /// The interpreter's state between two statements of the kernel body.
-struct Interpreter::Checkpoint {
+struct ccl::WarpCheckpoint {
+  using Frame = Interpreter::Frame;
+  using Binding = Interpreter::Binding;
   size_t Index = 0; ///< the statement about to run
   Frame F;
   LaneMask M;
