@@ -55,6 +55,7 @@
 #include "analyzer/AnalysisStats.h"
 #include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
+#include "analyzer/InterpFrame.h"
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
 #include "analyzer/LoopSteps.h"
@@ -179,106 +180,13 @@ public:
 
 private:
   friend struct WarpCheckpoint;
-  /// Where an lvalue lives: memory (a pointer Value), a local variable, or
-  /// somewhere the analysis cannot tell.
-  struct LValue {
-    enum KindTy { Memory, Var, Unknown } Kind = Unknown;
-    Value Addr;                           ///< Memory: a Ptr value.
-    const clang::VarDecl *Decl = nullptr; ///< Var.
-    std::string Reason;                   ///< Unknown.
-    static LValue unknown(std::string Why) {
-      LValue L;
-      L.Reason = std::move(Why);
-      return L;
-    }
-    static LValue memory(Value Addr) {
-      LValue L;
-      L.Kind = Memory;
-      L.Addr = std::move(Addr);
-      return L;
-    }
-    static LValue var(const clang::VarDecl *D) {
-      LValue L;
-      L.Kind = Var;
-      L.Decl = D;
-      return L;
-    }
-  };
-  /// A cooperative group object: which threads it holds. Tiles partition
-  /// their parent into consecutive ranks, so a tile is its size and its
-  /// parent's size (0: not known).
-  struct Group {
-    enum KindTy { Block, Tile, Grid, Coalesced } Kind = Block;
-    unsigned Size = 0;
-    unsigned ParentSize = 0;
-  };
-  struct Binding {
-    bool IsRef = false;
-    Value V;    ///< the variable's value (not a reference)
-    LValue Ref; ///< what a reference is bound to
-    /// A local array or struct known element by element: byte offset ->
-    /// (bytes, value). An element not in the map is not known. Shared by
-    /// copies of the binding until one changes (CowMap.h).
-    CowMap<int64_t, std::pair<int64_t, Value>> Elems;
-  };
-  struct Frame {
-    std::map<const clang::VarDecl *, Binding> Vars;
-    /// Local variables and parameters holding a cooperative group.
-    std::map<const clang::VarDecl *, Group> Groups;
-    /// Branches on undecided conditions and generalized loops this frame is
-    /// inside now: a caller's local written here is not joined on them.
-    unsigned Undecided = 0;
-    Value RetVal = Value::unknown("function did not return a value");
-    bool HasRet = false;
-    /// Lanes that may have reached a return under a condition not decided
-    /// in them (and may carry on to another).
-    LaneBits UnsureReturned = 0;
-    const clang::FunctionDecl *Fn = nullptr;
-    /// The object a member function runs on (`this`), if any.
-    std::optional<LValue> This;
-    /// The call is used as an lvalue (`s[i] = v` through an operator[]
-    /// returning a reference): returns compute the lvalue, into RetRef.
-    bool WantRef = false;
-    /// The caller discards the reference this function returns: its
-    /// `return *this;` reads nothing.
-    bool Discard = false;
-    /// The caller reads the reference this function returns by value
-    /// (`float x = b[i];` through an operator[] returning a reference): the
-    /// call expression, where the load is made (clang and nvcc locate it
-    /// there), and the caller's function.
-    const clang::Expr *ReadAt = nullptr;
-    const clang::FunctionDecl *ReadAtFn = nullptr;
-    std::optional<LValue> RetRef;
-  };
-  using VarMap = std::map<const clang::VarDecl *, Binding>;
-  /// Where lanes may have left a path without being sure to (a `break`,
-  /// `continue` or loop exit under a condition not decided in them): the
-  /// variables there, joined over every such point, and the lanes that may
-  /// have left. The state where the paths meet again keeps a value in those
-  /// lanes only where it agrees with every such point (RT-13).
-  struct UnsureExits {
-    std::optional<VarMap> Vars;
-    LaneBits Lanes = 0;
-    /// Every point so far let these same lanes leave together or not at
-    /// all (a warp-uniform condition not decided: a multiplicative loop's
-    /// trips): they all hold the value of the same point (joinUniform).
-    /// 0 when some point was not uniform.
-    LaneBits Uniform = 0;
-    /// Names the unknowns joinUniform makes for these exits: one per
-    /// variable for all of them (the value at the exit the warp took).
-    unsigned Chain = 0;
-  };
-  struct LoopCtx {
-    LaneMask Broken;
-    LaneMask Continued;
-    UnsureExits BrokenVars, ContinuedVars;
-    /// Frames.back().Undecided when the body started: a break under a
-    /// condition undecided since then is unsure.
-    unsigned UndecidedAtStart = 0;
-    /// Every exit of this body is unsure (the iteration itself runs only if
-    /// an undecided loop condition let it).
-    bool Unsure = false;
-  };
+  using LValue = interp::LValue;
+  using Group = interp::Group;
+  using Binding = interp::Binding;
+  using Frame = interp::Frame;
+  using VarMap = interp::VarMap;
+  using UnsureExits = interp::UnsureExits;
+  using LoopCtx = interp::LoopCtx;
 
   // ---- Statements (InterpStmt.cpp). Return the lanes that fall through. ----
   LaneMask exec(const clang::Stmt *S, LaneMask M);
