@@ -370,36 +370,41 @@ void FileReporter::reportSites(const TUAnalysis &TU) {
     G.push_back(&C);
     Out.Accesses[C.Access].Flagged = true;
   }
-  // Shown sites, in the order of their first record.
-  std::vector<std::vector<const Candidate *> *> Shown;
-  for (auto &KV : Groups) {
-    bool Certain =
-        llvm::any_of(KV.second, [](const Candidate *C) { return C->Certain; });
-    if (!Certain && Opts.Report == ReportMode::Flagged) {
-      ++Out.Possible; // shown with --report=possible
-      for (const Candidate *C : KV.second)
-        Out.Accesses[C->Access].Flagged = false;
-      continue;
-    }
-    Shown.push_back(&KV.second);
-  }
-  llvm::stable_sort(Shown, [](const auto *A, const auto *B) {
+  // Sites in the order of their first record; the shown ones and their
+  // layouts (one warning per layout unless --every-site) by the policy.
+  std::vector<std::vector<const Candidate *> *> All;
+  for (auto &KV : Groups)
+    All.push_back(&KV.second);
+  llvm::stable_sort(All, [](const auto *A, const auto *B) {
     return A->front()->Access < B->front()->Access;
   });
-  // One warning per layout (layoutLeaders), unless --every-site.
   std::vector<const Check *> SiteChecks;
   std::vector<std::vector<SiteRecord>> SiteRecs;
-  for (const auto *G : Shown) {
+  for (const auto *G : All) {
     SiteChecks.push_back(G->front()->C);
     SiteRecs.emplace_back();
     for (const Candidate *C : *G)
       SiteRecs.back().push_back({C->R, C->Run, C->Certain});
   }
-  std::vector<size_t> Leader = layoutLeaders(SiteChecks, SiteRecs);
+  WarningPlan Plan =
+      planWarnings(SiteChecks, SiteRecs, Opts.Report != ReportMode::Flagged,
+                   Opts.GroupLayouts);
+  Out.Possible += Plan.HiddenPossible; // shown with --report=possible
+  std::vector<bool> IsShown(All.size(), false);
+  std::vector<std::vector<const Candidate *> *> Shown;
+  for (size_t I : Plan.Shown) {
+    IsShown[I] = true;
+    Shown.push_back(All[I]);
+  }
+  for (size_t I = 0; I < All.size(); ++I)
+    if (!IsShown[I])
+      for (const Candidate *C : *All[I])
+        Out.Accesses[C->Access].Flagged = false;
+  const std::vector<size_t> &Leader = Plan.Leader;
   SameLayout.assign(Shown.size(), {});
   std::vector<bool> IsMember(Shown.size(), false);
   for (size_t I = 0; I < Shown.size(); ++I)
-    if (Leader[I] != I && Opts.GroupLayouts) {
+    if (Leader[I] != I) {
       SameLayout[Leader[I]].push_back(Shown[I]);
       IsMember[I] = true;
     }

@@ -487,6 +487,31 @@ ccl::layoutLeaders(llvm::ArrayRef<const Check *> Checks,
   return Leader;
 }
 
+WarningPlan
+ccl::planWarnings(llvm::ArrayRef<const Check *> Checks,
+                  llvm::ArrayRef<std::vector<SiteRecord>> Sites,
+                  bool ShowPossible, bool GroupLayouts) {
+  WarningPlan P;
+  std::vector<const Check *> ShownChecks;
+  std::vector<std::vector<SiteRecord>> ShownSites;
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    if (!ShowPossible && llvm::none_of(Sites[I], [](const SiteRecord &S) {
+          return S.Certain;
+        })) {
+      ++P.HiddenPossible;
+      continue;
+    }
+    P.Shown.push_back(I);
+    ShownChecks.push_back(Checks[I]);
+    ShownSites.push_back(Sites[I]);
+  }
+  P.Leader = layoutLeaders(ShownChecks, ShownSites);
+  if (!GroupLayouts)
+    for (size_t I = 0; I < P.Leader.size(); ++I)
+      P.Leader[I] = I;
+  return P;
+}
+
 void ccl::addLayoutNote(Finding &F, const SiteRecord &W,
                         llvm::ArrayRef<SiteRecord> Others, ASTContext &Ctx) {
   if (Others.empty())

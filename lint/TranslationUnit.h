@@ -121,6 +121,24 @@ std::vector<size_t>
 layoutLeaders(llvm::ArrayRef<const Check *> Checks,
               llvm::ArrayRef<std::vector<SiteRecord>> Sites);
 
+/// The warning policy every front end applies (command line, language
+/// server, clang-tidy module): which of \p Sites (flagged by \p Checks[I])
+/// get a warning, and which warning speaks for each.
+struct WarningPlan {
+  /// The sites warned about, as indices into Sites, in the order given: a
+  /// site with a certain record (its worst record is then certain), or any
+  /// site with ShowPossible.
+  std::vector<size_t> Shown;
+  /// Per position in Shown: the position in Shown whose warning speaks for
+  /// it (itself unless GroupLayouts put it in an earlier site's layout).
+  std::vector<size_t> Leader;
+  /// Sites not shown because no record of theirs is certain.
+  size_t HiddenPossible = 0;
+};
+WarningPlan planWarnings(llvm::ArrayRef<const Check *> Checks,
+                         llvm::ArrayRef<std::vector<SiteRecord>> Sites,
+                         bool ShowPossible, bool GroupLayouts);
+
 /// Adds to \p F (the warning of the site whose worst record is \p W) the note
 /// naming the other sites of its layout, given by their worst records.
 void addLayoutNote(Finding &F, const SiteRecord &W,

@@ -98,22 +98,26 @@ public:
     // A site under NOLINT does not speak for the others of its layout
     // (clang-tidy would drop its warning and them with it).
     for (auto &Site : ccl::flaggedSites(*Impl, *S.TU, Ctx))
-      if (Site[ccl::worstOfSite(Site)].Certain &&
-          !ccl::isSuppressed(Ctx.getSourceManager(),
-                             Site.front().R->Site->getBeginLoc(), Impl->name()))
+      if (!ccl::isSuppressed(Ctx.getSourceManager(),
+                             Site.front().R->Site->getBeginLoc(),
+                             Impl->name()))
         Sites.push_back(std::move(Site));
     std::vector<const ccl::Check *> Checks(Sites.size(), Impl.get());
-    std::vector<size_t> Leader = ccl::layoutLeaders(Checks, Sites);
-    for (size_t I = 0; I < Sites.size(); ++I) {
-      if (Leader[I] != I)
+    ccl::WarningPlan Plan = ccl::planWarnings(Checks, Sites,
+                                              /*ShowPossible=*/false,
+                                              /*GroupLayouts=*/true);
+    for (size_t I = 0; I < Plan.Shown.size(); ++I) {
+      if (Plan.Leader[I] != I)
         continue;
-      const auto &Site = Sites[I];
+      const auto &Site = Sites[Plan.Shown[I]];
       size_t Worst = ccl::worstOfSite(Site);
       ccl::Finding F = ccl::reportSiteFinding(*Impl, Site, Worst, *S.TU, Ctx);
       std::vector<ccl::SiteRecord> Others;
-      for (size_t J = I + 1; J < Sites.size(); ++J)
-        if (Leader[J] == I)
-          Others.push_back(Sites[J][ccl::worstOfSite(Sites[J])]);
+      for (size_t J = I + 1; J < Plan.Shown.size(); ++J)
+        if (Plan.Leader[J] == I) {
+          const auto &Member = Sites[Plan.Shown[J]];
+          Others.push_back(Member[ccl::worstOfSite(Member)]);
+        }
       ccl::addLayoutNote(F, Site[Worst], Others, Ctx);
       {
         auto D = diag(F.Loc, "%0") << F.Message;
