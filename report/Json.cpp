@@ -126,6 +126,67 @@ std::vector<std::string> ccl::dependenceList(const Dependence &D) {
   return {All.begin(), All.end()};
 }
 
+/// The access with the nearby ones that use the rest of its sectors.
+static json::Object togetherJson(const AccessRecord::Footprint &T) {
+  json::Array With;
+  for (auto [Line, Col] : T.Partners)
+    With.push_back(std::to_string(Line) + ":" + std::to_string(Col));
+  if (T.OwnPieces)
+    With.push_back("its other pieces");
+  if (T.OwnIterations)
+    With.push_back("its nearby iterations");
+  return json::Object{{"bytes_per_lane", T.Span},
+                      {"sectors", T.G.Sectors},
+                      {"ideal_sectors", T.G.IdealSectors},
+                      {"with", std::move(With)}};
+}
+
+/// What the compiler made of the access (--compiler).
+static json::Object compiledJson(const AccessReport &A) {
+  using CS = AccessRecord::CompiledState;
+  json::Array Instrs;
+  for (const std::string &I : A.Instructions)
+    Instrs.push_back(I);
+  return json::Object{
+      {"state",
+       A.Compiled == CS::Instructions ? "instructions" : "not_located"},
+      {"instructions", std::move(Instrs)},
+      {"compiler", A.CompiledBy},
+      {"source_bytes",
+       numOrNull(A.Compiled == CS::Instructions, A.SourceBytes)}};
+}
+
+/// The worst request's byte offset in the object per lane (null: lane
+/// inactive), for pictures of the warp (--format=html).
+static json::Array laneBytesJson(const AccessReport &A) {
+  json::Array Lanes;
+  for (unsigned K = 0; K < kWarpSize; ++K)
+    Lanes.push_back((A.Worst.Lanes >> K & 1)
+                        ? json::Value(A.Worst.WorstOffsets[K])
+                        : json::Value(nullptr));
+  return Lanes;
+}
+
+/// --verify and --ncu-csv: what was measured and the verdict.
+static void addVerification(json::Object &O, const AccessReport &A) {
+  bool Shared = A.Space == MemObject::Shared;
+  json::Value M = nullptr;
+  if (A.Measured) {
+    json::Object MO = std::move(
+        *measurementJson(*A.Measured, Shared, measurerName(A.MeasuredBy), true)
+             .getAsObject());
+    if (A.Ncu)
+      MO["ncu"] = measurementJson(*A.Ncu, Shared, "ncu", false);
+    M = std::move(MO);
+  } else if (A.NcuCsv) {
+    M = ncuCsvJson(*A.NcuCsv, Shared);
+  }
+  O["measured"] = std::move(M);
+  if (!A.VerifyText.empty())
+    O["verification"] = A.VerifyText;
+  O["verdict"] = verdictName(A.Verdict);
+}
+
 json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
   json::Array Deps;
   for (const std::string &D : dependenceList(A.DependsOn))
@@ -160,67 +221,18 @@ json::Value ccl::accessJson(const AccessReport &A, bool Verify) {
   addNumbers(O, A);
   if (!A.HoldsFor.empty())
     O["holds_for"] = A.HoldsFor;
-  // The access with the nearby ones that use the rest of its sectors.
-  if (A.Together) {
-    json::Array With;
-    for (auto [Line, Col] : A.Together->Partners)
-      With.push_back(std::to_string(Line) + ":" + std::to_string(Col));
-    if (A.Together->OwnPieces)
-      With.push_back("its other pieces");
-    if (A.Together->OwnIterations)
-      With.push_back("its nearby iterations");
-    O["together"] = json::Object{{"bytes_per_lane", A.Together->Span},
-                                 {"sectors", A.Together->G.Sectors},
-                                 {"ideal_sectors", A.Together->G.IdealSectors},
-                                 {"with", std::move(With)}};
-  }
-  // What the compiler made of the access (--compiler).
-  using CS = AccessRecord::CompiledState;
-  if (A.Compiled != CS::NotAsked) {
-    json::Array Instrs;
-    for (const std::string &I : A.Instructions)
-      Instrs.push_back(I);
-    O["compiled"] = json::Object{
-        {"state",
-         A.Compiled == CS::Instructions ? "instructions" : "not_located"},
-        {"instructions", std::move(Instrs)},
-        {"compiler", A.CompiledBy},
-        {"source_bytes",
-         numOrNull(A.Compiled == CS::Instructions, A.SourceBytes)}};
-  }
-  // The worst request's byte offset in the object per lane (null: lane
-  // inactive), for pictures of the warp (--format=html).
-  if (A.Known) {
-    json::Array Lanes;
-    for (unsigned K = 0; K < kWarpSize; ++K)
-      Lanes.push_back((A.Worst.Lanes >> K & 1)
-                          ? json::Value(A.Worst.WorstOffsets[K])
-                          : json::Value(nullptr));
-    O["lane_bytes"] = std::move(Lanes);
-  }
+  if (A.Together)
+    O["together"] = togetherJson(*A.Together);
+  if (A.Compiled != AccessRecord::CompiledState::NotAsked)
+    O["compiled"] = compiledJson(A);
+  if (A.Known)
+    O["lane_bytes"] = laneBytesJson(A);
   if (A.Suppressed)
     O["suppressed"] = true;
   if (A.InBaseline)
     O["baseline"] = true;
-  if (Verify) {
-    bool Shared = A.Space == MemObject::Shared;
-    json::Value M = nullptr;
-    if (A.Measured) {
-      json::Object MO = std::move(
-          *measurementJson(*A.Measured, Shared, measurerName(A.MeasuredBy),
-                           true)
-               .getAsObject());
-      if (A.Ncu)
-        MO["ncu"] = measurementJson(*A.Ncu, Shared, "ncu", false);
-      M = std::move(MO);
-    } else if (A.NcuCsv) {
-      M = ncuCsvJson(*A.NcuCsv, Shared);
-    }
-    O["measured"] = std::move(M);
-    if (!A.VerifyText.empty())
-      O["verification"] = A.VerifyText;
-    O["verdict"] = verdictName(A.Verdict);
-  }
+  if (Verify)
+    addVerification(O, A);
   return O;
 }
 
