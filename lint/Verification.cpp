@@ -206,61 +206,70 @@ std::string Verification::judge(const AccessRecord &R, const KernelRun &Run,
         Run.NotRunnable.empty() ? Verdict::NotVerified : Verdict::NotRunnable;
     return "";
   }
-  if (Jit) {
-    std::optional<Measurement> M = Jit->measured(Run.Launch, R);
-    if (!M) {
-      Out.Verdict = Verdict::NotInstrumented;
-      return "not verified: " + Jit->notInstrumentedReason(R);
-    }
-    // The run's shapes, when the analysis assumed them, are said.
-    std::string Assumed;
-    if (Run.Shape.Source == BlockShape::Default)
-      Assumed = " (block " + std::to_string(Run.Shape.Dim.X) + "x" +
-                std::to_string(Run.Shape.Dim.Y) + "x" +
-                std::to_string(Run.Shape.Dim.Z) + " assumed, " +
-                Jit->gridText(Run.Launch) + ")";
-    std::string Stopped = Jit->truncation(Run.Launch);
-    if (!M->Executed) {
-      Out.Verdict = Verdict::NotExecuted;
-      ++NotExecuted;
-      return "not executed in the jit run" +
-             (Stopped.empty() ? "" : " (" + Stopped + ")") + Assumed;
-    }
-    Out.Measured = M;
-    Out.MeasuredBy = Measurer::CpuJit;
-    // Another width than the analysis': the compiler split the access (a
-    // 16-byte copy to a 4-byte aligned address is four 4-byte moves) or
-    // merged it with its neighbours; its requests are not the predicted one.
-    unsigned Bytes = Jit->measuredBytes(Run.Launch, R);
-    if (Bytes && R.Bytes && Bytes != R.Bytes) {
-      Out.Verdict = Verdict::NotVerified;
-      bool Shared = R.Space == MemObject::Shared;
-      return "not verified: clang compiled it as " + std::to_string(Bytes) +
-             "-byte accesses, the prediction is for " +
-             std::to_string(R.Bytes) + "-byte ones (measured " +
-             std::to_string(Shared ? M->Wavefronts : M->Sectors) +
-             (Shared ? " wavefronts" : " sectors") + " (ideal " +
-             std::to_string(Shared ? M->IdealWavefronts : M->IdealSectors) +
-             ") per " + std::to_string(Bytes) + "-byte request)" + Assumed;
-    }
-    // A run stopped early may not have reached the worst request: an exact
-    // prediction above what it measured is neither confirmed nor refuted.
-    if (!Stopped.empty() && R.Known && R.Exact &&
-        (R.Space == MemObject::Shared ? M->Wavefronts : M->Sectors) <
-            predicted(R, false)) {
-      Out.Verdict = Verdict::NotVerified;
-      bool Shared = R.Space == MemObject::Shared;
-      return "not verified: " + Stopped + " before a request reached the " +
-             "prediction (measured " +
-             std::to_string(Shared ? M->Wavefronts : M->Sectors) +
-             (Shared ? " wavefronts" : " sectors") + " over " +
-             std::to_string(M->Warps) + " warp requests)" + Assumed;
-    }
-    std::string Text = compare(R, *M, Out);
-    if (!Stopped.empty())
-      Text += " (" + Stopped + ")";
-    return Text + Assumed;
+  return Jit ? judgeJit(R, Run, Out) : judgeTrace(R, Run, Out);
+}
+
+/// --verify=jit: the JIT run of clang's code for the kernel.
+std::string Verification::judgeJit(const AccessRecord &R, const KernelRun &Run,
+                                   AccessReport &Out) {
+  std::optional<Measurement> M = Jit->measured(Run.Launch, R);
+  if (!M) {
+    Out.Verdict = Verdict::NotInstrumented;
+    return "not verified: " + Jit->notInstrumentedReason(R);
   }
+  // The run's shapes, when the analysis assumed them, are said.
+  std::string Assumed;
+  if (Run.Shape.Source == BlockShape::Default)
+    Assumed = " (block " + std::to_string(Run.Shape.Dim.X) + "x" +
+              std::to_string(Run.Shape.Dim.Y) + "x" +
+              std::to_string(Run.Shape.Dim.Z) + " assumed, " +
+              Jit->gridText(Run.Launch) + ")";
+  std::string Stopped = Jit->truncation(Run.Launch);
+  if (!M->Executed) {
+    Out.Verdict = Verdict::NotExecuted;
+    ++NotExecuted;
+    return "not executed in the jit run" +
+           (Stopped.empty() ? "" : " (" + Stopped + ")") + Assumed;
+  }
+  Out.Measured = M;
+  Out.MeasuredBy = Measurer::CpuJit;
+  // Another width than the analysis': the compiler split the access (a
+  // 16-byte copy to a 4-byte aligned address is four 4-byte moves) or
+  // merged it with its neighbours; its requests are not the predicted one.
+  unsigned Bytes = Jit->measuredBytes(Run.Launch, R);
+  if (Bytes && R.Bytes && Bytes != R.Bytes) {
+    Out.Verdict = Verdict::NotVerified;
+    bool Shared = R.Space == MemObject::Shared;
+    return "not verified: clang compiled it as " + std::to_string(Bytes) +
+           "-byte accesses, the prediction is for " +
+           std::to_string(R.Bytes) + "-byte ones (measured " +
+           std::to_string(Shared ? M->Wavefronts : M->Sectors) +
+           (Shared ? " wavefronts" : " sectors") + " (ideal " +
+           std::to_string(Shared ? M->IdealWavefronts : M->IdealSectors) +
+           ") per " + std::to_string(Bytes) + "-byte request)" + Assumed;
+  }
+  // A run stopped early may not have reached the worst request: an exact
+  // prediction above what it measured is neither confirmed nor refuted.
+  if (!Stopped.empty() && R.Known && R.Exact &&
+      (R.Space == MemObject::Shared ? M->Wavefronts : M->Sectors) <
+          predicted(R, false)) {
+    Out.Verdict = Verdict::NotVerified;
+    bool Shared = R.Space == MemObject::Shared;
+    return "not verified: " + Stopped + " before a request reached the " +
+           "prediction (measured " +
+           std::to_string(Shared ? M->Wavefronts : M->Sectors) +
+           (Shared ? " wavefronts" : " sectors") + " over " +
+           std::to_string(M->Warps) + " warp requests)" + Assumed;
+  }
+  std::string Text = compare(R, *M, Out);
+  if (!Stopped.empty())
+    Text += " (" + Stopped + ")";
+  return Text + Assumed;
+}
+
+/// --verify=cpu and gpu: the trace of the instrumented source.
+std::string Verification::judgeTrace(const AccessRecord &R,
+                                     const KernelRun &Run, AccessReport &Out) {
   std::optional<Measurement> M = Verifier->measured(Run.Launch, R);
   if (!M) {
     Out.Verdict = Verdict::NotInstrumented;

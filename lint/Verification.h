@@ -67,6 +67,10 @@ private:
   llvm::Error runNcuCsv(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
   std::string judgeNcu(const AccessRecord &R, const KernelRun &Run,
                        AccessReport &Out);
+  std::string judgeJit(const AccessRecord &R, const KernelRun &Run,
+                       AccessReport &Out);
+  std::string judgeTrace(const AccessRecord &R, const KernelRun &Run,
+                         AccessReport &Out);
 
   const LintOptions &Opts;
   std::string File;
