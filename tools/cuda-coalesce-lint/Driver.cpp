@@ -509,10 +509,10 @@ void printDocument(const LintOptions &Opts, const LintResults &Results) {
 }
 } // namespace
 
-int ccl::lintMain(int argc, const char **argv) {
-  // Split off the compiler flags after "--".
+/// Splits off the compiler flags after "--" into \p Opts and parses the
+/// command line's own options; false (said on stderr) when they are wrong.
+static bool parseCommandLine(int argc, const char **argv, LintOptions &Opts) {
   std::vector<const char *> Ours;
-  LintOptions Opts;
   for (int I = 0; I < argc; ++I) {
     if (I > 0 && StringRef(argv[I]) == "--") {
       for (int J = I + 1; J < argc; ++J)
@@ -532,8 +532,38 @@ int ccl::lintMain(int argc, const char **argv) {
                                    &ErrOS)) {
     errs() << ErrOS.str();
     errs() << "cuda-coalesce-lint: see --help for the options\n";
-    return ExitInputError;
+    return false;
   }
+  return true;
+}
+
+/// The exit status of a run whose results are \p Results (\p Typos: some
+/// --assume name matched nothing).
+static int exitStatus(const LintOptions &Opts, const LintResults &Results,
+                      bool Typos) {
+  // With --werror, findings decide the status even where some file did not
+  // compile (CI fails on the findings; the errors are in the report).
+  bool WerrorFindings = Opts.Werror && Results.flagged();
+  if ((Results.inputError() || Typos) && !WerrorFindings)
+    return ExitInputError;
+  if (Results.refuted() || WerrorFindings)
+    return ExitFlagged;
+  if (Results.verifiedNothing()) {
+    errs() << "cuda-coalesce-lint: error: "
+           << (Opts.Verify == VerifyMode::NcuCsv ? "--ncu-csv" : "--verify")
+           << " verified no prediction (the notes above say why); exit "
+              "status 3\n";
+    return ExitNotVerified;
+  }
+  if (Opts.Werror && Results.flagged())
+    return ExitFlagged;
+  return ExitOK;
+}
+
+int ccl::lintMain(int argc, const char **argv) {
+  LintOptions Opts;
+  if (!parseCommandLine(argc, argv, Opts))
+    return ExitInputError;
   if (DumpConfig)
     return dumpConfiguration();
   if (ListNvccOptions) {
@@ -577,21 +607,5 @@ int ccl::lintMain(int argc, const char **argv) {
   if (Error E = writeFixesAndBaseline(*Results))
     return Fail(std::move(E));
   printDocument(Opts, *Results);
-  // With --werror, findings decide the status even where some file did not
-  // compile (CI fails on the findings; the errors are in the report).
-  bool WerrorFindings = Opts.Werror && Results->flagged();
-  if ((Results->inputError() || !Typos.empty()) && !WerrorFindings)
-    return ExitInputError;
-  if (Results->refuted() || WerrorFindings)
-    return ExitFlagged;
-  if (Results->verifiedNothing()) {
-    errs() << "cuda-coalesce-lint: error: "
-           << (Opts.Verify == VerifyMode::NcuCsv ? "--ncu-csv" : "--verify")
-           << " verified no prediction (the notes above say why); exit "
-              "status 3\n";
-    return ExitNotVerified;
-  }
-  if (Opts.Werror && Results->flagged())
-    return ExitFlagged;
-  return ExitOK;
+  return exitStatus(Opts, *Results, !Typos.empty());
 }
