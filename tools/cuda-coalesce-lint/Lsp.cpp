@@ -161,6 +161,9 @@ private:
   void close(const std::string &Uri);
   void work();
   void analyze(const std::string &Uri);
+  Expected<LintResults> lintWithProgress(const LintOptions &Opts,
+                                         const Document &D,
+                                         const std::string &Uri);
   json::Array diagnostics(const FileResult &F, const LineTable &Lines,
                           const std::string &Path) const;
   json::Value codeActions(const json::Object &Params);
@@ -275,31 +278,10 @@ void Server::progress(const std::string &Token, StringRef Kind,
       {"params", json::Object{{"token", Token}, {"value", std::move(Value)}}}});
 }
 
-void Server::analyze(const std::string &Uri) {
-  LintOptions Opts = Base;
-  Document D;
-  {
-    std::lock_guard<std::mutex> G(Mutex);
-    auto It = Docs.find(Uri);
-    if (It == Docs.end())
-      return;
-    D = It->second;
-    for (const auto &KV : Docs)
-      Opts.Overlay[KV.second.Path] = KV.second.Text;
-  }
-  Opts.Files = {D.Path};
-  Opts.Format = OutputFormat::Json; // nothing rendered as text
-  Opts.Report = ReportMode::Flagged;
-  Opts.Jobs = 1;
-  Opts.KernelJobs = 1; // a server has threads: no forked workers
-  Opts.KeepLastAST = false;
-  if (Opts.BuildPath.empty()) {
-    std::string Err;
-    if (auto DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
-            D.Path, Err))
-      Opts.BuildPath = std::string(sys::path::parent_path(D.Path));
-  }
-  // Progress for analyses that take a while.
+/// lintFiles with window/workDoneProgress when it takes a while.
+Expected<LintResults> Server::lintWithProgress(const LintOptions &Opts,
+                                               const Document &D,
+                                               const std::string &Uri) {
   std::mutex DoneMutex;
   std::condition_variable DoneCV;
   bool Done = false, Begun = false;
@@ -332,6 +314,34 @@ void Server::analyze(const std::string &Uri) {
   Reporter.join();
   if (Begun)
     progress(Token, "end", "");
+  return Results;
+}
+
+void Server::analyze(const std::string &Uri) {
+  LintOptions Opts = Base;
+  Document D;
+  {
+    std::lock_guard<std::mutex> G(Mutex);
+    auto It = Docs.find(Uri);
+    if (It == Docs.end())
+      return;
+    D = It->second;
+    for (const auto &KV : Docs)
+      Opts.Overlay[KV.second.Path] = KV.second.Text;
+  }
+  Opts.Files = {D.Path};
+  Opts.Format = OutputFormat::Json; // nothing rendered as text
+  Opts.Report = ReportMode::Flagged;
+  Opts.Jobs = 1;
+  Opts.KernelJobs = 1; // a server has threads: no forked workers
+  Opts.KeepLastAST = false;
+  if (Opts.BuildPath.empty()) {
+    std::string Err;
+    if (auto DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
+            D.Path, Err))
+      Opts.BuildPath = std::string(sys::path::parent_path(D.Path));
+  }
+  Expected<LintResults> Results = lintWithProgress(Opts, D, Uri);
   if (!Results) {
     errs() << "cuda-coalesce-lint --lsp: " << toString(Results.takeError())
            << "\n";
