@@ -69,6 +69,34 @@ std::string analysisKey(const FunctionDecl *Kernel, Dim3 Block,
   return K;
 }
 
+/// The events of each group of warps a run with the symbolic warp index
+/// stood for.
+using WarpGroupEvents =
+    std::vector<std::pair<std::vector<unsigned>, std::vector<AccessEvent>>>;
+
+/// Folds every warp's events, in the order of the warps (those of the run
+/// of its group, with the warp index replaced by the warp's), into records.
+std::vector<AccessRecord> foldWarpGroups(ASTContext &Ctx,
+                                         const CompiledCode *CC,
+                                         const Interpreter &I,
+                                         const WarpGroupEvents &Done) {
+  std::vector<const std::vector<AccessEvent> *> Of(I.warpsInBlock());
+  for (const auto &D : Done)
+    for (unsigned W : D.first)
+      Of[W] = &D.second;
+  RecordFolder Folder(Ctx, CC);
+  for (unsigned W = 0; W < I.warpsInBlock(); ++W) {
+    Folder.newWarp();
+    for (const AccessEvent &Ev : *Of[W]) {
+      if (!Ev.Site)
+        Folder.newWarp();
+      else
+        Folder.add(I.warpInstance(Ev, W), I);
+    }
+  }
+  return Folder.finish(I, Ctx.getSourceManager());
+}
+
 /// Every warp of the block at once (Interpreter::beginWarpIndexRun): the
 /// events of one run with a symbolic warp index, replayed for each warp in
 /// order. Nothing when the block's shape does not allow it or the run
@@ -102,7 +130,7 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
     std::shared_ptr<const std::vector<AccessEvent>> Before;
   };
   std::vector<Group> Todo;
-  std::vector<std::pair<std::vector<unsigned>, std::vector<AccessEvent>>> Done;
+  WarpGroupEvents Done;
   unsigned Runs = 0;
   std::string SplitWhy;
   Todo.push_back({});
@@ -146,21 +174,7 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
   }
   if (Why)
     *Why = std::to_string(Runs) + " run(s)" + SplitWhy;
-  std::vector<const std::vector<AccessEvent> *> Of(I.warpsInBlock());
-  for (const auto &D : Done)
-    for (unsigned W : D.first)
-      Of[W] = &D.second;
-  RecordFolder Folder(Ctx, CC);
-  for (unsigned W = 0; W < I.warpsInBlock(); ++W) {
-    Folder.newWarp();
-    for (const AccessEvent &Ev : *Of[W]) {
-      if (!Ev.Site)
-        Folder.newWarp();
-      else
-        Folder.add(I.warpInstance(Ev, W), I);
-    }
-  }
-  return Folder.finish(I, Ctx.getSourceManager());
+  return foldWarpGroups(Ctx, CC, I, Done);
 }
 
 /// A record as text, every field (--warp-crosscheck).
