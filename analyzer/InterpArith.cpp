@@ -493,21 +493,15 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
       std::string("operator '") + BinaryOperator::getOpcodeStr(Op).str() + "'");
 }
 
-Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
-                                 const Value &R, QualType LTy, QualType RTy,
-                                 QualType ResTy) {
-  if (L.isPtr() || R.isPtr())
-    return evalPointerArith(Op, L, R, LTy, RTy);
-  if (!L.isInt() || !R.isInt())
-    return unknownFrom(L, R, "operand of unknown value");
-  bool Unsigned = LTy->isUnsignedIntegerOrEnumerationType();
-  if (isComparison(Op))
-    return evalCompare(Op, L, R, Unsigned);
-  // `1 << k` with k a warp-uniform unknown: a power of two, 2^k for one k
-  // in 0 .. width-1 (a shift by the width or more, or by a negative amount,
-  // is undefined). The warp is run once per k (caseSplit): `N = 1 <<
-  // log2N`, then `pos & (N / 4 - 1)` and the strides of the loops over N
-  // are known in each run. Other uses of k stay unknown.
+/// `1 << k` with k a warp-uniform unknown: a power of two, 2^k for one k
+/// in 0 .. width-1 (a shift by the width or more, or by a negative amount,
+/// is undefined). The warp is run once per k (caseSplit): `N = 1 <<
+/// log2N`, then `pos & (N / 4 - 1)` and the strides of the loops over N
+/// are known in each run. Other uses of k stay unknown.
+std::optional<Value>
+Interpreter::evalShiftByUnknown(BinaryOperatorKind Op, const Value &L,
+                                const Value &R, QualType LTy, QualType RTy,
+                                QualType ResTy) {
   if (Op == BO_Shl && L.I.isConcrete() && !R.I.isConcrete() &&
       R.I.isUniform() && (R.Defined & InBlock) == InBlock &&
       LTy->isIntegerType()) {
@@ -518,6 +512,21 @@ Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
       return evalArith(Op, L, RK, LTy, RTy, ResTy);
     }
   }
+  return std::nullopt;
+}
+
+Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
+                                 const Value &R, QualType LTy, QualType RTy,
+                                 QualType ResTy) {
+  if (L.isPtr() || R.isPtr())
+    return evalPointerArith(Op, L, R, LTy, RTy);
+  if (!L.isInt() || !R.isInt())
+    return unknownFrom(L, R, "operand of unknown value");
+  bool Unsigned = LTy->isUnsignedIntegerOrEnumerationType();
+  if (isComparison(Op))
+    return evalCompare(Op, L, R, Unsigned);
+  if (std::optional<Value> V = evalShiftByUnknown(Op, L, R, LTy, RTy, ResTy))
+    return *V;
   std::optional<LaneInt> Res;
   LaneBits Undef = 0; // lanes made undefined (division by zero, ...)
   switch (Op) {

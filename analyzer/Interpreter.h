@@ -336,6 +336,12 @@ private:
   Value evalArithImpl(clang::BinaryOperatorKind Op, const Value &L,
                       const Value &R, clang::QualType LTy, clang::QualType RTy,
                       clang::QualType ResTy);
+  /// `1 << k`, k a warp-uniform unknown: the warp run once per k.
+  std::optional<Value> evalShiftByUnknown(clang::BinaryOperatorKind Op,
+                                          const Value &L, const Value &R,
+                                          clang::QualType LTy,
+                                          clang::QualType RTy,
+                                          clang::QualType ResTy);
   Value evalPointerArith(clang::BinaryOperatorKind Op, const Value &L,
                          const Value &R, clang::QualType LTy,
                          clang::QualType RTy);
