@@ -120,6 +120,32 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
   Frames.clear();
 }
 
+/// caseSplit for a warp's own result computed for the run with the warp
+/// index (perWarp): \p Would, the warp's own run would split into \p N
+/// cases here.
+std::optional<unsigned> Interpreter::caseOfWarpsOwnRun(unsigned N,
+                                                       bool Would) {
+  // The run with the warp index split at this min or max (evalMinMax):
+  // the warp's own run splits the same way and takes the same case.
+  if (WI.CaseW.Made) {
+    ++WI.CaseW.Calls;
+    if (!Would || N != WI.CaseW.N) {
+      WI.CaseW.Mismatch = true;
+      return std::nullopt;
+    }
+    return WI.CaseW.Case;
+  }
+  if (WI.CaseW.Refused) {
+    ++WI.CaseW.Calls;
+    if (Would && N != WI.CaseW.N)
+      WI.CaseW.Mismatch = true;
+    return std::nullopt;
+  }
+  if (Would)
+    WI.ExpectSplit = true;
+  return std::nullopt;
+}
+
 std::optional<unsigned> Interpreter::caseSplit(unsigned N,
                                                const std::string &Key,
                                                llvm::ArrayRef<SymbolId> Deps) {
@@ -127,27 +153,8 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   // (perWarp): a split that warp's run would make stops that run.
   bool Would = N > 0 && (WI.InExpect ? WI.OuterRecording : Recording) &&
                Steps <= Opts.MaxSteps / kMaxCaseRuns;
-  if (WI.InExpect) {
-    // The run with the warp index split at this min or max (evalMinMax):
-    // the warp's own run splits the same way and takes the same case.
-    if (WI.CaseW.Made) {
-      ++WI.CaseW.Calls;
-      if (!Would || N != WI.CaseW.N) {
-        WI.CaseW.Mismatch = true;
-        return std::nullopt;
-      }
-      return WI.CaseW.Case;
-    }
-    if (WI.CaseW.Refused) {
-      ++WI.CaseW.Calls;
-      if (Would && N != WI.CaseW.N)
-        WI.CaseW.Mismatch = true;
-      return std::nullopt;
-    }
-    if (Would)
-      WI.ExpectSplit = true;
-    return std::nullopt;
-  }
+  if (WI.InExpect)
+    return caseOfWarpsOwnRun(N, Would);
   // Not in dry runs; not where one run is already costly (every further
   // case runs the whole warp again).
   if (!Would)
