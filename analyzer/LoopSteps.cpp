@@ -381,6 +381,50 @@ const Expr *LoopSteps::stepOf(const VarDecl *D) const {
   return nullptr;
 }
 
+/// Adds the variables declared in \p S to \p Declared.
+static void collectDeclared(const Stmt *S,
+                            llvm::DenseSet<const VarDecl *> &Declared) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        Declared.insert(VD);
+  for (const Stmt *C : S->children())
+    collectDeclared(C, Declared);
+}
+
+/// Adds \p E, or the operands of its comma operators, to \p Out.
+static void commaOperands(const Expr *E,
+                          llvm::SmallVectorImpl<const Stmt *> &Out) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens()))
+    if (BO->getOpcode() == BO_Comma) {
+      commaOperands(BO->getLHS(), Out);
+      commaOperands(BO->getRHS(), Out);
+      return;
+    }
+  Out.push_back(E);
+}
+
+/// What may be a step of a loop: the increment (or its comma operands), and
+/// the top-level statements of the body unless a `continue` (\p Continues)
+/// can skip them.
+static llvm::SmallVector<const Stmt *, 4>
+stepCandidates(const Stmt *Body, const Expr *Inc, bool Continues) {
+  llvm::SmallVector<const Stmt *, 4> Candidates;
+  if (Inc)
+    commaOperands(Inc, Candidates);
+  if (!Continues) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+      for (const Stmt *S : CS->body())
+        Candidates.push_back(S);
+    } else {
+      Candidates.push_back(Body);
+    }
+  }
+  return Candidates;
+}
+
 LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,
                              const Expr *Inc, const SourceManager &SM) {
   LoopSteps L;
@@ -408,17 +452,7 @@ LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,
     L.Changed.insert(KV.first);
   // Variables declared in the body (a DeclStmt initializes them).
   llvm::DenseSet<const VarDecl *> Declared;
-  std::function<void(const Stmt *)> FindDecls = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          Declared.insert(VD);
-    for (const Stmt *C : S->children())
-      FindDecls(C);
-  };
-  FindDecls(Body);
+  collectDeclared(Body, Declared);
   for (const VarDecl *V : Declared)
     L.Changed.insert(V);
   {
@@ -436,27 +470,7 @@ LoopSteps ccl::findLoopSteps(const FunctionDecl *Fn, const Stmt *Body,
   findExits(Body, false, false, Leaves, Continues);
   if (Leaves)
     return L;
-  llvm::SmallVector<const Stmt *, 4> Candidates;
-  std::function<void(const Expr *)> Operands = [&](const Expr *E) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens()))
-      if (BO->getOpcode() == BO_Comma) {
-        Operands(BO->getLHS());
-        Operands(BO->getRHS());
-        return;
-      }
-    Candidates.push_back(E);
-  };
-  if (Inc)
-    Operands(Inc);
-  if (!Continues) {
-    if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
-      for (const Stmt *S : CS->body())
-        Candidates.push_back(S);
-    } else {
-      Candidates.push_back(Body);
-    }
-  }
-  for (const Stmt *S : Candidates) {
+  for (const Stmt *S : stepCandidates(Body, Inc, Continues)) {
     const Expr *Amount = nullptr;
     const VarDecl *V = steppedVar(S, Amount);
     if (!V || !isLocalOf(V, Fn) || Escaped->count(V) || Declared.count(V) ||
