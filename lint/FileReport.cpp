@@ -138,6 +138,14 @@ private:
     std::string RelFile, Text, Print;
     bool Certain;
   };
+  /// The site records of a group of candidates (one site and check).
+  static std::vector<SiteRecord>
+  siteRecords(const std::vector<const Candidate *> &Group) {
+    std::vector<SiteRecord> Site;
+    for (const Candidate *C : Group)
+      Site.push_back({C->R, C->Run, C->Certain});
+    return Site;
+  }
   void classify(const AccessRecord &R, const KernelRun &Run);
   void reportSites(const TUAnalysis &TU);
   void reportSite(const std::vector<const Candidate *> &Group,
@@ -382,9 +390,7 @@ void FileReporter::reportSites(const TUAnalysis &TU) {
   std::vector<std::vector<SiteRecord>> SiteRecs;
   for (const auto *G : All) {
     SiteChecks.push_back(G->front()->C);
-    SiteRecs.emplace_back();
-    for (const Candidate *C : *G)
-      SiteRecs.back().push_back({C->R, C->Run, C->Certain});
+    SiteRecs.push_back(siteRecords(*G));
   }
   WarningPlan Plan =
       planWarnings(SiteChecks, SiteRecs, Opts.Report != ReportMode::Flagged,
@@ -432,9 +438,7 @@ void FileReporter::reportSites(const TUAnalysis &TU) {
 
 void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
                               const TUAnalysis &TU) {
-  std::vector<SiteRecord> Site;
-  for (const Candidate *C : Group)
-    Site.push_back({C->R, C->Run, C->Certain});
+  std::vector<SiteRecord> Site = siteRecords(Group);
   size_t Worst = worstOfSite(Site);
   const Candidate *W = Group[Worst];
   bool Certain =
@@ -449,9 +453,7 @@ void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
   if (L != LayoutOf.end() && !SameLayout[L->second].empty()) {
     std::vector<SiteRecord> Others;
     for (const std::vector<const Candidate *> *M : SameLayout[L->second]) {
-      std::vector<SiteRecord> MS;
-      for (const Candidate *C : *M)
-        MS.push_back({C->R, C->Run, C->Certain});
+      std::vector<SiteRecord> MS = siteRecords(*M);
       size_t MI = worstOfSite(MS);
       const Candidate *MW = (*M)[MI];
       Others.push_back(MS[MI]);
