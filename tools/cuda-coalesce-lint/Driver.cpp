@@ -555,8 +555,6 @@ static int exitStatus(const LintOptions &Opts, const LintResults &Results,
               "status 3\n";
     return ExitNotVerified;
   }
-  if (Opts.Werror && Results.flagged())
-    return ExitFlagged;
   return ExitOK;
 }
 
