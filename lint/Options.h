@@ -143,6 +143,9 @@ struct LintOptions {
   /// KERNEL:NAME=VALUE for one kernel; an existing value is kept unless
   /// \p Overwrite.
   void assume(llvm::StringRef Name, llvm::StringRef Value, bool Overwrite);
+  /// Uses \p S as --harness-spec: its block shapes and values are what the
+  /// analysis assumes too, where the command line has not said otherwise.
+  void adoptSpec(HarnessSpec S);
   /// Every assumption for kernel \p Kernel, as text.
   std::map<std::string, std::string>
   assumptionsFor(llvm::StringRef Kernel) const;

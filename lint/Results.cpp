@@ -118,6 +118,19 @@ bool LintResults::inputError() const {
   return false;
 }
 
+void LintOptions::adoptSpec(HarnessSpec S) {
+  Spec = std::move(S);
+  // The command line wins where both say something.
+  for (const KernelSpec &K : Spec->Kernels) {
+    if (!K.Block.empty() && !BlockDims.count(K.Name))
+      BlockDims[K.Name] = Dim3{K.Block[0], K.Block.size() > 1 ? K.Block[1] : 1,
+                               K.Block.size() > 2 ? K.Block[2] : 1};
+    for (const auto *M : {&K.TemplateArgs, &K.Scalars})
+      for (const auto &KV : *M)
+        assume(KV.first, KV.second, /*Overwrite=*/false);
+  }
+}
+
 void LintOptions::assume(llvm::StringRef Name, llvm::StringRef Value,
                          bool Overwrite) {
   Name = Name.trim();

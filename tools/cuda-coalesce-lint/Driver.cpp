@@ -372,18 +372,7 @@ Error readAssumptions(LintOptions &Opts) {
     Expected<HarnessSpec> Spec = readHarnessSpec(HarnessSpecPath);
     if (!Spec)
       return Spec.takeError();
-    Opts.Spec = std::move(*Spec);
-    // The spec's shapes and values are what the analysis assumes too;
-    // the command line wins where both say something.
-    for (const KernelSpec &K : Opts.Spec->Kernels) {
-      if (!K.Block.empty() && !Opts.BlockDims.count(K.Name))
-        Opts.BlockDims[K.Name] =
-            Dim3{K.Block[0], K.Block.size() > 1 ? K.Block[1] : 1,
-                 K.Block.size() > 2 ? K.Block[2] : 1};
-      for (const auto *M : {&K.TemplateArgs, &K.Scalars})
-        for (const auto &KV : *M)
-          Opts.assume(KV.first, KV.second, /*Overwrite=*/false);
-    }
+    Opts.adoptSpec(std::move(*Spec));
   }
   for (const std::string &O : CheckOption) {
     auto [Key, Val] = StringRef(O).split('=');
