@@ -221,7 +221,7 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
                                  To->isUnsignedIntegerOrEnumerationType());
             if (To->isPointerType())
               return Value::pointer(
-                  namedGlobal(Name, 256,
+                  Mem.namedGlobal(Name, 256,
                               "assumed 256-byte aligned (cudaMalloc)", Key),
                   LaneInt::constant(0));
           }

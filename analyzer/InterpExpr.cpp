@@ -264,7 +264,7 @@ Value Interpreter::evalThis() {
     if (Obj.Kind == LValue::Memory)
       return Obj.Addr;
     if (Obj.Kind == LValue::Var)
-      return Value::pointer(objectFor(Obj.Decl), LaneInt::constant(0));
+      return Value::pointer(Mem.objectFor(Obj.Decl), LaneInt::constant(0));
     return Value::unknown(Obj.Reason.empty() ? "object of unknown address"
                                              : Obj.Reason);
   }

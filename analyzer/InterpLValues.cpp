@@ -151,20 +151,7 @@ std::optional<Value> Interpreter::selectPointers(const Value &A, const Value &B,
   LaneBits Same = A.I.laneEquals(B.I) & A.Defined & B.Defined;
   if ((M.May & ~Same) != 0)
     return std::nullopt;
-  std::string Key = "either " + std::to_string((uintptr_t)OA) + " " +
-                    std::to_string((uintptr_t)OB);
-  const MemObject *&Either = AnonObjects[Key];
-  if (!Either) {
-    Objects.push_back(MemObject{});
-    MemObject &O = Objects.back();
-    O.Space = OA->Space;
-    O.Name = OA->Name + " or " + OB->Name;
-    O.Dynamic = OA->Dynamic || OB->Dynamic;
-    const MemObject *Weak = OA->BaseAlign <= OB->BaseAlign ? OA : OB;
-    O.BaseAlign = Weak->BaseAlign;
-    O.AlignReason = Weak->AlignReason;
-    Either = &O;
-  }
+  const MemObject *Either = Mem.eitherOf(OA, OB);
   Value R = A;
   R.Base = Either;
   appendDeps(R.Deps, B.Deps);
@@ -190,7 +177,7 @@ Interpreter::LValue Interpreter::evalVarLValue(const DeclRefExpr *E) {
     return LValue::unknown("a CUDA builtin index variable");
   if (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
       VD->hasAttr<CUDAConstantAttr>())
-    return LValue::memory(Value::pointer(objectFor(VD), LaneInt::constant(0)));
+    return LValue::memory(Value::pointer(Mem.objectFor(VD), LaneInt::constant(0)));
   return LValue::var(VD);
 }
 
@@ -291,7 +278,7 @@ Interpreter::LValue Interpreter::evalMember(const MemberExpr *E,
       // A field of a local object: local memory, known field by field
       // (Binding::Elems).
       return referredBy(E,
-                        LValue::memory(Value::pointer(objectFor(L.Decl),
+                        LValue::memory(Value::pointer(Mem.objectFor(L.Decl),
                                                       LaneInt::constant(Off))),
                         M);
     if (L.Kind != LValue::Memory)
@@ -342,6 +329,6 @@ Value Interpreter::addressOf(const LValue &L) {
   if (L.Kind == LValue::Memory)
     return L.Addr;
   if (L.Kind == LValue::Var)
-    return Value::pointer(objectFor(L.Decl), LaneInt::constant(0));
+    return Value::pointer(Mem.objectFor(L.Decl), LaneInt::constant(0));
   return Value::unknown(L.Reason);
 }

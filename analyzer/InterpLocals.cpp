@@ -9,7 +9,6 @@
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace ccl;
@@ -80,97 +79,6 @@ void Interpreter::writeVar(const VarDecl *D, const Value &V,
     return;
   B->V = Value::mergeMasked(B->V, V, M);
   B->Elems.clear(); // the whole object written
-}
-
-namespace {
-/// The locals of a function body whose address escapes: `&v` (also of a
-/// field or element), an array decaying to a pointer, a non-const
-/// reference bound to it (a reference variable or argument).
-class AddressTakenCollector
-    : public RecursiveASTVisitor<AddressTakenCollector> {
-public:
-  std::set<const VarDecl *> &Out;
-  explicit AddressTakenCollector(std::set<const VarDecl *> &Out) : Out(Out) {}
-  void root(const Expr *E) {
-    while (E) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-        if (ME->isArrow())
-          return;
-        E = ME->getBase();
-      } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-        if (!AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-          return;
-        E = AS->getBase();
-      } else if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-        if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
-          Out.insert(V);
-        return;
-      } else {
-        return;
-      }
-    }
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf)
-      root(U->getSubExpr());
-    return true;
-  }
-  /// `a[i]` of a local array decays `a` without letting its address out.
-  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *A) {
-    const auto *C = dyn_cast<ImplicitCastExpr>(A->getBase()->IgnoreParens());
-    if (C && C->getCastKind() == CK_ArrayToPointerDecay) {
-      if (!TraverseStmt(const_cast<Expr *>(C->getSubExpr())))
-        return false;
-      return TraverseStmt(A->getIdx());
-    }
-    return RecursiveASTVisitor::TraverseArraySubscriptExpr(A);
-  }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-    if (C->getCastKind() == CK_ArrayToPointerDecay)
-      root(C->getSubExpr());
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    if (V->getType()->isReferenceType() && V->getInit() &&
-        !V->getType().getNonReferenceType().isConstQualified())
-      root(V->getInit());
-    return true;
-  }
-  void args(const FunctionDecl *F, llvm::ArrayRef<const Expr *> Args) {
-    if (!F)
-      return;
-    for (unsigned I = 0; I < Args.size() && I < F->getNumParams(); ++I) {
-      QualType T = F->getParamDecl(I)->getType();
-      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-        root(Args[I]);
-    }
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    args(C->getDirectCallee(),
-         llvm::ArrayRef<const Expr *>(C->getArgs(), C->getNumArgs()));
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    args(C->getConstructor(),
-         llvm::ArrayRef<const Expr *>(C->getArgs(), C->getNumArgs()));
-    return true;
-  }
-};
-} // namespace
-
-bool Interpreter::addressTaken(const VarDecl *VD) {
-  const auto *FD =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!FD || !FD->getBody())
-    return true;
-  auto It = AddrTaken.find(FD);
-  if (It == AddrTaken.end()) {
-    It = AddrTaken.emplace(FD, std::set<const VarDecl *>{}).first;
-    AddressTakenCollector C(It->second);
-    C.TraverseStmt(FD->getBody());
-  }
-  return It->second.count(VD);
 }
 
 Interpreter::Binding *Interpreter::localBinding(const MemObject *Obj,

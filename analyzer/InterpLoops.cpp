@@ -193,16 +193,16 @@ void Interpreter::countStores(const LoopSteps &LS) {
       if (V->getType()->isReferenceType() || (B && B->IsRef))
         Anywhere = true;
       else
-        ++StoreGen[objectFor(V)];
+        Mem.noteStore(Mem.objectFor(V));
       continue;
     }
     if (LS.unchanged(V) && B && !B->IsRef && B->V.isPtr() && B->V.Base)
-      ++StoreGen[B->V.Base];
+      Mem.noteStore(B->V.Base);
     else
       Anywhere = true;
   }
   if (Anywhere)
-    ++StoreGen[nullptr];
+    Mem.noteStore(nullptr);
 }
 
 std::optional<llvm::SmallVector<const Expr *, 2>>

@@ -1,8 +1,7 @@
-//===- InterpMemory.cpp - Memory objects and accesses ---------------------===//
+//===- InterpMemory.cpp - Loads, stores and the accesses they record ------===//
 //
 // Reading (load) or writing (store) a memory lvalue records an AccessEvent
-// (record); __shared__, __device__ and __constant__ variables and the
-// objects pointer parameters point to are memory objects (objectFor).
+// (record); the objects an address points into are MemoryModel's.
 // Lvalues are in InterpLValues.cpp, local variables and objects in
 // InterpLocals.cpp.
 //
@@ -16,62 +15,6 @@
 using namespace clang;
 using namespace ccl;
 using namespace ccl::interp;
-
-// ---- Memory objects
-// -------------------------------------------------------------
-
-const MemObject *Interpreter::objectFor(const VarDecl *D) {
-  auto It = ObjectOf.find(D);
-  if (It != ObjectOf.end())
-    return It->second;
-  Objects.push_back(MemObject{});
-  MemObject &O = Objects.back();
-  O.Decl = D;
-  O.Name = D->getNameAsString();
-  uint64_t DeclAlign = Ctx.getDeclAlign(D).getQuantity();
-  // A pointer parameter stands for the memory it points to; a parameter
-  // passed by value (a struct) is the callee's local.
-  if (isa<ParmVarDecl>(D) && D->getType()->isPointerType()) {
-    O.Space = MemObject::Global;
-    O.BaseAlign = 256;
-    O.AlignReason = "assumed 256-byte aligned (cudaMalloc)";
-  } else if (D->hasAttr<CUDASharedAttr>()) {
-    O.Space = MemObject::Shared;
-    O.Dynamic = D->hasExternalStorage();
-    O.BaseAlign = std::max<uint64_t>(DeclAlign, 16);
-    O.AlignReason = "assumed 16-byte aligned in shared memory";
-  } else if (D->hasAttr<CUDAConstantAttr>()) {
-    O.Space = MemObject::Constant;
-    O.BaseAlign = DeclAlign;
-  } else if (D->hasAttr<CUDADeviceAttr>() && D->hasGlobalStorage()) {
-    O.Space = MemObject::Global;
-    O.BaseAlign = DeclAlign;
-    O.AlignReason =
-        "aligned as declared (" + std::to_string(DeclAlign) + " bytes)";
-  } else {
-    O.Space = MemObject::Local;
-    O.BaseAlign = DeclAlign;
-  }
-  ObjectOf[D] = &O;
-  return &O;
-}
-
-const MemObject *Interpreter::namedGlobal(const std::string &Name,
-                                          uint64_t Align,
-                                          const std::string &AlignReason,
-                                          const std::string &Key) {
-  const MemObject *&Obj = AnonObjects[Key.empty() ? Name : Key];
-  if (!Obj) {
-    Objects.push_back(MemObject{});
-    MemObject &O = Objects.back();
-    O.Space = MemObject::Global;
-    O.Name = Name;
-    O.BaseAlign = Align;
-    O.AlignReason = AlignReason;
-    Obj = &O;
-  }
-  return Obj;
-}
 
 int64_t Interpreter::sizeOf(QualType T) const {
   // Types of broken code (errors, overload sets, undeduced auto) have no size.
@@ -148,7 +91,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   // keyed by this count); a write through an unknown address may hit any
   // object (the count under nullptr is part of every key).
   if (Op != AccessOp::Load && !M.none())
-    ++StoreGen[L.Kind == LValue::Memory ? L.Addr.Base : nullptr];
+    Mem.noteStore(L.Kind == LValue::Memory ? L.Addr.Base : nullptr);
   if (!Recording || M.none())
     return;
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
@@ -282,7 +225,7 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
                                        : Ty->getPointeeType())
                .getQuantity());
     return Value::pointer(
-        namedGlobal(Name, Align,
+        Mem.namedGlobal(Name, Align,
                     "a pointer loaded from memory, assumed only " +
                         std::to_string(Align) + "-byte aligned",
                     Key),
@@ -389,7 +332,7 @@ std::string Interpreter::loadKey(const Value &Addr, QualType Ty,
   llvm::raw_string_ostream OS(K);
   OS << "load " << (const void *)Addr.Base << " " << formKey(Addr.I, Lanes)
      << " " << Ty.getCanonicalType().getUnqualifiedType().getAsString()
-     << " gen " << StoreGen[Addr.Base] << "/" << StoreGen[nullptr];
+     << " gen " << Mem.storeGen(Addr.Base) << "/" << Mem.storeGen(nullptr);
   return K;
 }
 
@@ -426,7 +369,7 @@ void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
          !L.Addr.definedIn(M.May)))))
     for (Frame &F : Frames)
       for (auto &KV : F.Vars)
-        if (!KV.second.IsRef && addressTaken(KV.first)) {
+        if (!KV.second.IsRef && Mem.addressTaken(KV.first)) {
           KV.second.V = Value::unknown(
               "value may be written through a pointer not followed");
           KV.second.Elems.clear();

@@ -62,7 +62,7 @@ struct ccl::WarpCheckpoint {
   // (Not LoopRuns, FreshRuns: loops and votes after the checkpoint get new
   // unknowns, as in another warp's run.)
   unsigned WarpIterations = 0, MaybeTrips = 0, JoinRuns = 0, SplitRuns = 0;
-  std::map<const MemObject *, unsigned> StoreGen;
+  MemoryModel::StoreGens StoreGen;
   /// The closures made so far (a lambda's by-copy captures).
   std::map<const clang::CXXRecordDecl *,
            std::vector<std::pair<const clang::VarDecl *, Binding>>>
@@ -127,7 +127,7 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
     MaybeTrips = C.MaybeTrips;
     JoinRuns = C.JoinRuns;
     SplitRuns = C.SplitRuns;
-    StoreGen = C.StoreGen;
+    Mem.setStoreGens(C.StoreGen);
     Closures = C.Closures;
     Start = C.Index;
     if (!WI.On) // one warp: its own values from here on
@@ -151,7 +151,7 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
       C->MaybeTrips = MaybeTrips;
       C->JoinRuns = JoinRuns;
       C->SplitRuns = SplitRuns;
-      C->StoreGen = StoreGen;
+      C->StoreGen = Mem.storeGens();
       C->Closures = Closures;
       WI.Latest = std::move(C);
     } else {

@@ -15,7 +15,7 @@ using namespace ccl;
 
 Interpreter::Interpreter(ASTContext &Ctx, const InterpreterOptions &Opts,
                          Dim3 Block, Sink OnAccess)
-    : Ctx(Ctx), Opts(Opts), Block(Block) {
+    : Ctx(Ctx), Opts(Opts), Block(Block), Mem(Ctx) {
   this->OnAccess = [this, F = std::move(OnAccess)](const AccessEvent &Ev) {
     ++Emitted;
     F(Ev);
@@ -89,7 +89,7 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
   ExprDepth = 0;
   Frames.clear();
   Loops.clear();
-  StoreGen.clear();
+  Mem.clearStores();
   Context.clear();
   Frame F;
   F.Fn = Kernel;
@@ -100,7 +100,7 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
     if (A != Opts.Assume.end() && T->isIntegralOrEnumerationType())
       B.V = Value::integer(LaneInt::constant(A->second));
     else if (T->isPointerType())
-      B.V = Value::pointer(objectFor(P), LaneInt::constant(0));
+      B.V = Value::pointer(Mem.objectFor(P), LaneInt::constant(0));
     else if (T->isIntegralOrEnumerationType())
       B.V = symbolValue(P->getName(), parmKey(P),
                         T->isUnsignedIntegerOrEnumerationType());

@@ -28,7 +28,8 @@
 //   InterpMemory.cpp   loads, stores and the AccessEvents they record
 //                      (locals and builtin index variables are no requests;
 //                      sizes other than 1/2/4/8/16/32 bytes are split into
-//                      the requests their alignment allows), memory objects
+//                      the requests their alignment allows); the memory
+//                      objects themselves: MemoryModel.h
 //   InterpLocals.cpp   local variables and local objects
 //   InterpCalls.cpp    calls (builtins, atomics, inlined device functions,
 //                      assignment operators of classes not inlined),
@@ -59,6 +60,7 @@
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
 #include "analyzer/LoopSteps.h"
+#include "analyzer/MemoryModel.h"
 #include "analyzer/SymbolTable.h"
 #include "analyzer/WarpIndexState.h"
 #include "clang/AST/Expr.h"
@@ -416,19 +418,12 @@ private:
   void forgetLocal(const Value &Addr);
   void writeVar(const clang::VarDecl *D, const Value &V, const LaneMask &M);
   Binding *lookup(const clang::VarDecl *D);
-  const MemObject *objectFor(const clang::VarDecl *D);
   LValue evalConditionalLValue(const clang::ConditionalOperator *CO,
                                const LaneMask &M);
   Value selectValues(const Value &A, const Value &B, const LaneBool &C,
                      const LaneMask &M);
   std::optional<Value> selectPointers(const Value &A, const Value &B,
                                       const LaneBool &C, const LaneMask &M);
-  /// Global memory known only by a name (a struct argument's pointer field,
-  /// a pointer loaded from memory): one object per name.
-  /// \p Key identifies the object (default: the name).
-  const MemObject *namedGlobal(const std::string &Name, uint64_t Align,
-                               const std::string &AlignReason,
-                               const std::string &Key = {});
   /// The element of a const array with a constant initializer (an index
   /// table) at \p Addr, lane by lane; nullopt when not every lane of \p M
   /// reads a known element.
@@ -659,9 +654,8 @@ private:
 
   /// The unknowns named so far.
   SymbolTable Syms;
-  /// Stores (and atomics) per object since the warp started: part of the key
-  /// of a loaded value, so a load after a store is a new unknown.
-  std::map<const MemObject *, unsigned> StoreGen;
+  /// The memory objects, their store generations, address-taken locals.
+  MemoryModel Mem;
   /// Dynamic executions of generalized loops: each has its own iteration
   /// symbol.
   unsigned LoopRuns = 0;
@@ -670,17 +664,6 @@ private:
 
   /// Evaluations of votes and reductions (each a fresh uniform unknown).
   unsigned FreshRuns = 0;
-  std::deque<MemObject> Objects;
-  llvm::DenseMap<const clang::VarDecl *, const MemObject *> ObjectOf;
-  std::map<std::string, const MemObject *> AnonObjects;
-  /// Locals of each function whose address or a non-const reference to
-  /// them is taken (addressTaken).
-  std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>>
-      AddrTaken;
-  /// Whether \p VD's address (or a reference to it) is taken in its
-  /// function: a store through a pointer the analysis cannot follow may
-  /// write it.
-  bool addressTaken(const clang::VarDecl *VD);
   LaunchHook OnLaunch;
   /// evalCallLValue -> callFunction: the callee whose returned reference is
   /// wanted, and what it returned.
