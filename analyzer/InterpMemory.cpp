@@ -106,10 +106,10 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   // A trip that runs only if an undecided loop condition lets it
   // (InterpStmt.cpp, execLoop): its lanes may all be inactive.
   // So is an access after a case split (caseSplit): the case may not happen.
-  if (MaybeTrips || InCase)
+  if (MaybeTrips || Cases.inCase())
     Ev.Mask.Must = 0;
-  if (InCase)
-    Ev.Mask.addDeps(CaseDeps);
+  if (Cases.inCase())
+    Ev.Mask.addDeps(Cases.deps());
   if (L.Kind == LValue::Var)
     return;
   if (L.Kind == LValue::Memory) {

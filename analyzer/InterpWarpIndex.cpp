@@ -139,7 +139,7 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
   for (size_t I = Start; I < Body->size(); ++I) {
     // Only before any case split: the runs of a case split repeat the
     // whole warp (Interpreter::runWarp).
-    if (WI.On && CaseSizes.empty() && CasePlan.empty() && Frames.size() == 1 &&
+    if (WI.On && Cases.none() && Frames.size() == 1 &&
         Loops.empty() && Context.empty()) {
       auto C = std::make_shared<Checkpoint>();
       C->Index = I;
@@ -249,7 +249,7 @@ void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
   // After a case split the groups start over: every run of a case split
   // repeats the warp from its start (runWarp), the part before the
   // checkpoint included.
-  WI.SplitAt = CaseSizes.empty() ? WI.Latest : nullptr;
+  WI.SplitAt = !Cases.splitInRun() ? WI.Latest : nullptr;
   const_cast<Interpreter *>(this)->Steps = Opts.MaxSteps + 1;
 }
 

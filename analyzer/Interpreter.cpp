@@ -26,14 +26,9 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   CurWarp = Warp;
   setThreadIds(Warp);
   // One run per combination of the cases of the choice points a run meets
-  // (caseSplit), in depth-first order: the plan of the next run keeps the
-  // cases of the choice points before the last one that has a case left,
-  // takes that one's next case, and starts the later ones (which that case
-  // may change) from 0. Runs are deterministic, so a run meets the same
-  // choice points as the previous one up to the one it changes. Every run
-  // starts from the same counters, so a loop or vote gets the same symbol
-  // in every run.
-  CasePlan.clear();
+  // (caseSplit), in the order CaseSplits.h gives. Every run starts from the
+  // same counters, so a loop or vote gets the same symbol in every run.
+  Cases.beginWarp();
   unsigned Loops0 = LoopRuns, Fresh0 = FreshRuns;
   unsigned long TotalSteps = 0;
   for (bool First = true;; First = false) {
@@ -41,20 +36,12 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
       CaseRun();
     LoopRuns = Loops0;
     FreshRuns = Fresh0;
-    CaseSizes.clear();
-    CaseOfKey.clear();
+    Cases.beginRun();
     WI.CaseKeysOfWarp.clear();
-    CaseDeps.clear();
-    InCase = false;
     runWarpOnce(Kernel);
     TotalSteps += Steps;
-    CasePlan.resize(CaseSizes.size());
-    while (!CasePlan.empty() &&
-           CasePlan.back() + 1 >= CaseSizes[CasePlan.size() - 1])
-      CasePlan.pop_back();
-    if (CasePlan.empty())
+    if (!Cases.nextRun())
       break;
-    ++CasePlan.back();
     // Not every case is analyzed: the records may miss a worse one.
     if (TotalSteps > 4 * Opts.MaxSteps) {
       if (Incomplete.empty() && !warpRunStopped())
@@ -62,9 +49,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
       break;
     }
   }
-  CasePlan.clear();
-  CaseDeps.clear();
-  InCase = false;
+  Cases.endWarp();
 }
 
 void Interpreter::setThreadIds(unsigned Warp) {
@@ -152,7 +137,7 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   // A warp's own result computed for the run with the warp index
   // (perWarp): a split that warp's run would make stops that run.
   bool Would = N > 0 && (WI.InExpect ? WI.OuterRecording : Recording) &&
-               Steps <= Opts.MaxSteps / kMaxCaseRuns;
+               Steps <= Opts.MaxSteps / CaseSplits::kMaxRuns;
   if (WI.InExpect)
     return caseOfWarpsOwnRun(N, Would);
   // Not in dry runs; not where one run is already costly (every further
@@ -187,36 +172,27 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   auto Taken = [&](unsigned Idx, unsigned Case) {
     if (WithW) {
       WI.CaseW.Made = true;
-      WI.CaseW.N = CaseSizes[Idx];
+      WI.CaseW.N = Cases.sizeAt(Idx);
       WI.CaseW.Case = Case;
     }
     return Case;
   };
-  auto It = CaseOfKey.find(Key);
-  if (It != CaseOfKey.end())
-    return Taken(It->second,
-                 CasePlan.size() > It->second ? CasePlan[It->second] : 0);
-  // Every path through the choice points takes at most kMaxCaseRuns runs:
-  // a point splits only if the product of the cases before it on this
-  // path, times its own, stays within the bound.
-  uint64_t Runs = N;
-  for (unsigned C : CaseSizes)
-    Runs *= C;
-  if (Runs > kMaxCaseRuns) {
+  if (std::optional<unsigned> Idx = Cases.pointOf(Key))
+    return Taken(*Idx, Cases.caseAt(*Idx));
+  // Every path through the choice points takes at most CaseSplits::kMaxRuns
+  // runs.
+  if (!Cases.fits(N)) {
     if (WithW) {
       WI.CaseW.Refused = true;
       WI.CaseW.N = N;
     }
     return std::nullopt;
   }
-  unsigned Idx = CaseSizes.size();
-  CaseSizes.push_back(N);
-  CaseOfKey[Key] = Idx;
-  InCase = true;
+  unsigned Idx = Cases.open(N, Key);
   for (SymbolId S : Deps)
-    if (!llvm::is_contained(CaseDeps, S) && !(WithW && residualOf(S) == -2))
-      CaseDeps.push_back(S);
-  return Taken(Idx, Idx < CasePlan.size() ? CasePlan[Idx] : 0);
+    if (!(WithW && residualOf(S) == -2))
+      Cases.addDep(S);
+  return Taken(Idx, Cases.caseAt(Idx));
 }
 
 std::string Interpreter::parmKey(const clang::ParmVarDecl *P) {

@@ -54,6 +54,7 @@
 #define CCL_ANALYZER_INTERPRETER_H
 
 #include "analyzer/AnalysisStats.h"
+#include "analyzer/CaseSplits.h"
 #include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpFrame.h"
@@ -472,8 +473,8 @@ private:
   /// min or max clamps): runWarp runs the warp once per combination of the
   /// cases of its choice points, and this returns the case the current run
   /// takes. A second choice with the same \p Key in one run takes the same
-  /// case. nullopt when splitting would take more than kMaxCaseRuns runs
-  /// (or in a dry run): the caller then makes its value Unknown. Accesses
+  /// case (CaseSplits.h). nullopt when splitting would take more than
+  /// CaseSplits::kMaxRuns runs (or in a dry run): the caller then makes its value Unknown. Accesses
   /// recorded after a run's first split are not exact (the case may not
   /// happen, like a trip that runs only if the loop gets there).
   /// \p Deps: the unknowns the choice depends on (named by the records
@@ -490,19 +491,9 @@ private:
   /// with the warp index: InterpWarpIndex.cpp).
   void runKernelBody(const clang::FunctionDecl *Kernel, LaneMask M);
   void fixWarpIndex(int64_t W);
-  static constexpr unsigned kMaxCaseRuns = 64;
   std::function<void()> CaseRun;
-  /// The case of each choice point, for this run (from the previous run's
-  /// plan, advanced like an odometer by runWarp).
-  std::vector<unsigned> CasePlan;
-  /// The number of cases of each choice point this run reached.
-  std::vector<unsigned> CaseSizes;
-  /// The choice point of each key in this run.
-  std::map<std::string, unsigned> CaseOfKey;
-  /// A choice point was split in this run (accesses from here on inexact).
-  bool InCase = false;
-  /// The unknowns the choices of this run depend on.
-  llvm::SmallVector<SymbolId, 2> CaseDeps;
+  /// The choice points of this warp's runs and the case each run takes.
+  CaseSplits Cases;
 
   // ---- Warp-level intrinsics (InterpWarp.cpp), cooperative groups ----
   // ---- (InterpGroups.cpp)                                           ----
