@@ -186,6 +186,77 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   }
 }
 
+namespace {
+/// Piece \p Bytes at byte \p Off of the access \p Ev as an event of its
+/// own (null when the address overflows).
+std::optional<AccessEvent> pieceOf(const AccessEvent &Ev, int64_t Off,
+                                   unsigned Bytes) {
+  std::optional<AccessEvent> E;
+  if (std::optional<LaneInt> A = shifted(Ev.Address.I, Off)) {
+    E = Ev;
+    E->Bytes = Bytes;
+    E->Address.I = *A;
+  }
+  return E;
+}
+} // namespace
+
+void RecordFolder::Folded::take(const Placement &C) {
+  Exact &= C.Exact;
+  if (HaveWorst && !sameCost(C.Worst, Worst))
+    Exact = false;
+  if (!HaveWorst || C.Worst.badness() > Worst.badness()) {
+    Worst = C.Worst;
+    WorstBytes = C.WorstBytes;
+    HaveWorst = true;
+  }
+  if (!HaveCertain || C.Certain.badness() < Certain.badness()) {
+    Certain = C.Certain;
+    HaveCertain = true;
+  }
+}
+
+std::optional<std::string> RecordFolder::costPlacements(
+    const AccessEvent &Ev, const Interpreter &I, const ExecShape &S,
+    unsigned B, AccessRecord &R, bool ByData, std::vector<Placement> &Out) {
+  int64_t Span = 0;
+  unsigned G = B;
+  for (const ExecPiece &P : S) {
+    Span = std::max<int64_t>(Span, P.Rel + P.Bytes);
+    G = std::gcd(G, P.Bytes);
+  }
+  int64_t Lo = Span <= B ? 0 : int64_t(B) - Span;
+  int64_t Hi = Span <= B ? int64_t(B) - Span : 0;
+  for (int64_t O0 = Lo; O0 <= Hi && Out.size() < 64; O0 += G) {
+    Placement C{O0, {}, {}, 0, true, true};
+    bool HaveW = false, HaveC = false;
+    for (const ExecPiece &P : S) {
+      std::optional<AccessEvent> E = pieceOf(Ev, O0 + P.Rel, P.Bytes);
+      if (!E)
+        return std::string("address arithmetic overflows");
+      const AccessCost &PC = costOf(*E, I);
+      if (!PC.Known)
+        return PC.Reason;
+      for (const std::string &N : I.namesOf(PC.Symbols))
+        R.DependsOn.Unknowns.insert(N);
+      C.Exact &= PC.Exact;
+      C.Legal &= PC.Legal;
+      if (!HaveW || PC.badness() > C.Worst.badness()) {
+        C.Worst = PC;
+        C.WorstBytes = P.Bytes;
+        HaveW = true;
+      }
+      AccessCost PB = certainOf(*E, PC, I, ByData);
+      if (!HaveC || PB.badness() > C.Certain.badness()) {
+        C.Certain = PB;
+        HaveC = true;
+      }
+    }
+    Out.push_back(std::move(C));
+  }
+  return std::nullopt;
+}
+
 void RecordFolder::addCompiled(
     const AccessEvent &Ev, const Interpreter &I, const CompiledAccess &A,
     AccessRecord &R, const std::tuple<const Expr *, int, AccessOp> &Key,
@@ -198,84 +269,23 @@ void RecordFolder::addCompiled(
   // Every execution shape, and in each every placement of its first
   // instruction in the access that the listing allows (CompiledCode.h):
   // each is costed, instruction by instruction (each its own request).
-  bool HaveWorst = false, HaveCertain = false, Exact = true;
-  AccessCost Worst, Certain;
-  unsigned WorstBytes = 0;
+  Folded F;
   std::set<std::string> Descr;
-  // Ev's instruction of \p Bytes at byte \p Off of the access.
-  auto PieceAt = [&Ev](int64_t Off, unsigned Bytes) {
-    std::optional<AccessEvent> E;
-    if (std::optional<LaneInt> A = shifted(Ev.Address.I, Off)) {
-      E = Ev;
-      E->Bytes = Bytes;
-      E->Address.I = *A;
-    }
-    return E;
-  };
   for (const ExecShape &S : SIt->second) {
-    int64_t Span = 0;
-    unsigned G = B;
-    for (const ExecPiece &P : S) {
-      Span = std::max<int64_t>(Span, P.Rel + P.Bytes);
-      G = std::gcd(G, P.Bytes);
-    }
-    int64_t Lo = Span <= B ? 0 : int64_t(B) - Span;
-    int64_t Hi = Span <= B ? int64_t(B) - Span : 0;
-    struct Cand {
-      int64_t O0;
-      AccessCost Worst, Certain;
-      unsigned WorstBytes;
-      bool Exact, Legal;
-    };
-    std::vector<Cand> Cands;
-    for (int64_t O0 = Lo; O0 <= Hi && Cands.size() < 64; O0 += G) {
-      Cand C{O0, {}, {}, 0, true, true};
-      bool HaveW = false, HaveC = false;
-      for (const ExecPiece &P : S) {
-        std::optional<AccessEvent> E = PieceAt(O0 + P.Rel, P.Bytes);
-        if (!E)
-          return notAnalyzed(R, "address arithmetic overflows");
-        const AccessCost &PC = costOf(*E, I);
-        if (!PC.Known)
-          return notAnalyzed(R, PC.Reason);
-        for (const std::string &N : I.namesOf(PC.Symbols))
-          R.DependsOn.Unknowns.insert(N);
-        C.Exact &= PC.Exact;
-        C.Legal &= PC.Legal;
-        if (!HaveW || PC.badness() > C.Worst.badness()) {
-          C.Worst = PC;
-          C.WorstBytes = P.Bytes;
-          HaveW = true;
-        }
-        AccessCost PB = certainOf(*E, PC, I, ByData);
-        if (!HaveC || PB.badness() > C.Certain.badness()) {
-          C.Certain = PB;
-          HaveC = true;
-        }
-      }
-      Cands.push_back(std::move(C));
-    }
+    std::vector<Placement> Cands;
+    if (std::optional<std::string> Why =
+            costPlacements(Ev, I, S, B, R, ByData, Cands))
+      return notAnalyzed(R, *Why);
     // A placement at which an instruction is misaligned in every lane
     // faults: not taken, unless every placement is.
-    bool AnyLegal = llvm::any_of(Cands, [](const Cand &C) { return C.Legal; });
-    std::vector<const Cand *> Taken;
-    for (const Cand &C : Cands)
+    bool AnyLegal =
+        llvm::any_of(Cands, [](const Placement &C) { return C.Legal; });
+    std::vector<const Placement *> Taken;
+    for (const Placement &C : Cands)
       if (C.Legal || !AnyLegal)
         Taken.push_back(&C);
-    for (const Cand *C : Taken) {
-      Exact &= C->Exact;
-      if (HaveWorst && !sameCost(C->Worst, Worst))
-        Exact = false;
-      if (!HaveWorst || C->Worst.badness() > Worst.badness()) {
-        Worst = C->Worst;
-        WorstBytes = C->WorstBytes;
-        HaveWorst = true;
-      }
-      if (!HaveCertain || C->Certain.badness() < Certain.badness()) {
-        Certain = C->Certain;
-        HaveCertain = true;
-      }
-    }
+    for (const Placement *C : Taken)
+      F.take(*C);
     // The one place where the instructions are not the last word: ptxas
     // places static __shared__ arrays and may fuse their scalar and 8-byte
     // PTX accesses into LDS.64 / LDS.128 (STS); AccessFusion.h decides
@@ -286,7 +296,7 @@ void RecordFolder::addCompiled(
         if (P.Bytes >= 16)
           continue;
         if (std::optional<AccessEvent> E =
-                PieceAt(Taken.front()->O0 + P.Rel, P.Bytes)) {
+                pieceOf(Ev, Taken.front()->O0 + P.Rel, P.Bytes)) {
           E->SplitId = S.size() > 1 ? Ev.SplitId : 0;
           Fusion.observe(*E, Key, I.symbolNames());
         }
@@ -300,28 +310,30 @@ void RecordFolder::addCompiled(
       Descr.insert(D);
     }
   }
-  if (!HaveWorst)
+  if (!F.HaveWorst)
     return notAnalyzed(R, "no compiled instruction could be costed");
-  if (!Exact && Worst.Exact)
+  AccessCost &Worst = F.Worst;
+  if (!F.Exact && Worst.Exact)
     R.DependsOn.Conditions.insert(
         "where the compiled instruction lies in the access");
   for (const std::string &D : Descr)
     if (!llvm::is_contained(R.Instructions, D))
       R.Instructions.push_back(D);
   Together.observe(Ev, Key, Worst, I.symbolNames());
-  if (!Exact) {
+  if (!F.Exact) {
     Worst.Exact = false;
-    Worst.BestG = Certain.G;
-    Worst.BestS = Certain.S;
+    Worst.BestG = F.Certain.G;
+    Worst.BestS = F.Certain.S;
   }
-  R.Exact &= Exact;
-  if (R.Instances == 1 || !R.Best.Known || Certain.badness() > R.Best.badness())
-    R.Best = Certain;
+  R.Exact &= F.Exact;
+  if (R.Instances == 1 || !R.Best.Known ||
+      F.Certain.badness() > R.Best.badness())
+    R.Best = F.Certain;
   if (R.Instances == 1 || Worst.badness() > R.Worst.badness()) {
     R.Worst = Worst;
     R.WorstContext = Ev.Context;
     R.HoldsFor = Worst.HoldsFor;
-    R.Bytes = WorstBytes;
+    R.Bytes = F.WorstBytes;
     R.SourceBytes = B;
   }
 }

@@ -65,6 +65,32 @@ private:
                    const CompiledAccess &A, AccessRecord &R,
                    const std::tuple<const clang::Expr *, int, AccessOp> &Key,
                    bool ByData);
+  /// One placement of an execution shape's first instruction in the
+  /// access (addCompiled), its instructions costed: the worst one, the
+  /// certain part of the worst, and whether every cost is exact and no
+  /// instruction is misaligned in every lane (Legal).
+  struct Placement {
+    int64_t O0;
+    AccessCost Worst, Certain;
+    unsigned WorstBytes;
+    bool Exact, Legal;
+  };
+  /// Every placement of \p S in the access of \p B bytes that the listing
+  /// allows (at most 64), costed into \p Out; the reason when a cost is
+  /// not known. The unknowns the costs depend on go into \p R.
+  std::optional<std::string> costPlacements(const AccessEvent &Ev,
+                                            const Interpreter &I,
+                                            const ExecShape &S, unsigned B,
+                                            AccessRecord &R, bool ByData,
+                                            std::vector<Placement> &Out);
+  /// The placements addCompiled takes, folded: the worst cost, the least
+  /// certain part, and whether every placement has the same exact cost.
+  struct Folded {
+    bool HaveWorst = false, HaveCertain = false, Exact = true;
+    AccessCost Worst, Certain;
+    unsigned WorstBytes = 0;
+    void take(const Placement &C);
+  };
   const CompiledCode *CC;
   std::map<std::pair<const CompiledAccess *, unsigned>, std::vector<ExecShape>>
       Shapes;
