@@ -50,7 +50,7 @@ bool writeAll(int Fd, const char *P, size_t N) {
 }
 
 /// The memory this process has written since the fork (Linux:
-/// Private_Dirty of /proc/self/smaps_rollup), for CCL_TIME_KERNELS.
+/// Private_Dirty of /proc/self/smaps_rollup), for --time-kernels.
 std::string privateMemory() {
   auto Buf = llvm::MemoryBuffer::getFileAsStream("/proc/self/smaps_rollup");
   if (!Buf)
@@ -145,6 +145,152 @@ void takeFrames(Child &C, std::vector<std::optional<std::string>> &Out,
   C.Buf.erase(0, Pos);
 }
 
+/// Runs jobs here, from the first, while the jobs left are not expected to
+/// take long enough to pay for the fork (estimated from the jobs done so
+/// far); returns the first job not run. With many jobs left (four per
+/// worker or more) half of \p MinForkSeconds is enough: the estimate is
+/// then an average over many jobs, and each worker's start (its first jobs
+/// run on cold copy-on-write pages, several times slower than here) is
+/// spread over several. With few, one long job among them makes the
+/// average wrong both ways (docs/benchmarks.md).
+size_t runUntilForkPays(size_t N, unsigned Workers, double MinForkSeconds,
+                        llvm::function_ref<void(size_t)> RunHere) {
+  size_t Start = 0;
+  auto T0 = std::chrono::steady_clock::now();
+  for (; Start < N; ++Start) {
+    double Spent =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+            .count();
+    size_t Left = N - Start;
+    double Need =
+        Left >= 4 * size_t(Workers) ? MinForkSeconds / 2 : MinForkSeconds;
+    if (Start > 0 && Left >= 2 && Spent / double(Start) * double(Left) >= Need)
+      break;
+    RunHere(Start);
+  }
+  return Start;
+}
+
+/// The forked workers of one runInWorkers call, as the parent sees them.
+class WorkerPool {
+public:
+  WorkerPool(SharedState &St, size_t N,
+             llvm::function_ref<std::string(size_t)> Job, bool TimeWorkers,
+             llvm::function_ref<void(size_t)> OnResult, WorkerOutcome &O,
+             std::vector<bool> &Crashed)
+      : St(St), N(N), Job(Job), TimeWorkers(TimeWorkers), OnResult(OnResult),
+        O(O), Crashed(Crashed) {}
+
+  /// Starts worker \p W (a slot of Current); false when no process can be
+  /// made.
+  bool spawn(unsigned W) {
+    int P[2];
+    if (pipe(P) != 0)
+      return false;
+    pid_t Pid = fork();
+    if (Pid < 0) {
+      close(P[0]);
+      close(P[1]);
+      return false;
+    }
+    if (Pid == 0) {
+      close(P[0]);
+      for (const Child &C : Children)
+        if (C.Fd >= 0)
+          close(C.Fd);
+      workerMain(P[1], St, W, N, Job, TimeWorkers);
+    }
+    close(P[1]);
+    if (W < Children.size())
+      Children[W] = {Pid, P[0], {}};
+    else
+      Children.push_back({Pid, P[0], {}});
+    return true;
+  }
+  unsigned size() const { return unsigned(Children.size()); }
+
+  /// Reads every worker's frames until each closes its pipe; a worker that
+  /// ended while jobs are left is replaced, so that a crash costs its job
+  /// only and the jobs after it still run in a worker.
+  void collect() {
+    std::vector<pollfd> Fds;
+    for (const Child &C : Children)
+      Fds.push_back({C.Fd, POLLIN, 0});
+    size_t Open = Children.size();
+    // At most N replacements: a worker that ends before it takes a job is
+    // not replaced forever.
+    size_t Respawns = 0;
+    char Buf[1 << 16];
+    while (Open) {
+      if (poll(Fds.data(), Fds.size(), -1) < 0) {
+        if (errno == EINTR)
+          continue;
+        break;
+      }
+      for (size_t K = 0; K < Fds.size(); ++K) {
+        if (Fds[K].fd < 0 ||
+            !(Fds[K].revents & (POLLIN | POLLHUP | POLLERR)))
+          continue;
+        ssize_t R = ::read(Fds[K].fd, Buf, sizeof Buf);
+        if (R < 0 && errno == EINTR)
+          continue;
+        if (R > 0) {
+          Children[K].Buf.append(Buf, size_t(R));
+          takeFrames(Children[K], O.Results, OnResult);
+          continue;
+        }
+        close(Fds[K].fd);
+        Children[K].Fd = Fds[K].fd = -1;
+        reap(unsigned(K));
+        if (St.Next.load() < N && Respawns++ < N && spawn(unsigned(K))) {
+          Fds[K].fd = Children[K].Fd;
+          continue;
+        }
+        --Open;
+      }
+    }
+  }
+
+  /// Closes the pipes left open and waits for every worker left.
+  void finish() {
+    for (size_t K = 0; K < Children.size(); ++K) {
+      if (Children[K].Fd >= 0)
+        close(Children[K].Fd);
+      if (Children[K].Pid >= 0)
+        reap(unsigned(K));
+    }
+  }
+
+private:
+  /// A worker's end: which job it crashed on, if it did.
+  void reap(unsigned K) {
+    int Status = 0;
+    while (waitpid(Children[K].Pid, &Status, 0) < 0 && errno == EINTR)
+      ;
+    Children[K].Pid = -1;
+    // The job a worker crashed on has no result and is not run again here.
+    int64_t On = St.Current[K];
+    St.Current[K] = -1;
+    if (WIFSIGNALED(Status) && isCrash(WTERMSIG(Status)) && On >= 0 &&
+        size_t(On) < N && !O.Results[On]) {
+      Crashed[On] = true;
+      O.Crashes.push_back(
+          {size_t(On), "signal " + std::to_string(WTERMSIG(Status))});
+      if (OnResult)
+        OnResult(size_t(On));
+    }
+  }
+
+  SharedState &St;
+  size_t N;
+  llvm::function_ref<std::string(size_t)> Job;
+  bool TimeWorkers;
+  llvm::function_ref<void(size_t)> OnResult;
+  WorkerOutcome &O;
+  std::vector<bool> &Crashed;
+  std::vector<Child> Children;
+};
+
 } // namespace
 
 WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
@@ -170,28 +316,10 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
     Here();
     return O;
   }
-  // Here first, while the jobs left are not expected to take long enough
-  // to pay for the fork (estimated from the jobs done so far). With many
-  // jobs left (four per worker or more) half that is enough: the estimate
-  // is then an average over many jobs, and each worker's start (its first
-  // jobs run on cold copy-on-write pages, several times slower than here)
-  // is spread over several. With few, one long job among them makes the
-  // average wrong both ways (docs/benchmarks.md, ninth pass).
+  // Here first, while the jobs left are not expected to pay for the fork.
   size_t Start = 0;
   if (MinForkSeconds > 0) {
-    auto T0 = std::chrono::steady_clock::now();
-    for (; Start < N; ++Start) {
-      double Spent =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
-              .count();
-      size_t Left = N - Start;
-      double Need =
-          Left >= 4 * size_t(Workers) ? MinForkSeconds / 2 : MinForkSeconds;
-      if (Start > 0 && Left >= 2 &&
-          Spent / double(Start) * double(Left) >= Need)
-        break;
-      RunHere(Start);
-    }
+    Start = runUntilForkPays(N, Workers, MinForkSeconds, RunHere);
     if (N - Start < 2) {
       Here();
       return O;
@@ -213,99 +341,13 @@ WorkerOutcome ccl::runInWorkers(size_t N, unsigned Workers,
   fflush(nullptr);
   llvm::outs().flush();
   llvm::errs().flush();
-  std::vector<Child> Children;
-  // Starts worker \p W (a slot of Current); false when no process can be
-  // made.
-  auto Spawn = [&](unsigned W) {
-    int P[2];
-    if (pipe(P) != 0)
-      return false;
-    pid_t Pid = fork();
-    if (Pid < 0) {
-      close(P[0]);
-      close(P[1]);
-      return false;
-    }
-    if (Pid == 0) {
-      close(P[0]);
-      for (const Child &C : Children)
-        if (C.Fd >= 0)
-          close(C.Fd);
-      workerMain(P[1], *St, W, N, Job, TimeWorkers);
-    }
-    close(P[1]);
-    if (W < Children.size())
-      Children[W] = {Pid, P[0], {}};
-    else
-      Children.push_back({Pid, P[0], {}});
-    return true;
-  };
+  WorkerPool Pool(*St, N, Job, TimeWorkers, OnResult, O, Crashed);
   for (unsigned W = 0; W < Workers; ++W)
-    if (!Spawn(W))
+    if (!Pool.spawn(W))
       break;
-  O.Workers = unsigned(Children.size());
-  // A worker's end: which job it crashed on, if it did.
-  auto Reap = [&](unsigned K) {
-    int Status = 0;
-    while (waitpid(Children[K].Pid, &Status, 0) < 0 && errno == EINTR)
-      ;
-    Children[K].Pid = -1;
-    // The job a worker crashed on has no result and is not run again here.
-    int64_t On = St->Current[K];
-    St->Current[K] = -1;
-    if (WIFSIGNALED(Status) && isCrash(WTERMSIG(Status)) && On >= 0 &&
-        size_t(On) < N && !O.Results[On]) {
-      Crashed[On] = true;
-      O.Crashes.push_back(
-          {size_t(On), "signal " + std::to_string(WTERMSIG(Status))});
-      if (OnResult)
-        OnResult(size_t(On));
-    }
-  };
-  // Read every worker's frames until each closes its pipe; a worker that
-  // ended while jobs are left is replaced, so that a crash costs its job
-  // only and the jobs after it still run in a worker.
-  std::vector<pollfd> Fds;
-  for (const Child &C : Children)
-    Fds.push_back({C.Fd, POLLIN, 0});
-  size_t Open = Children.size();
-  // At most N replacements: a worker that ends before it takes a job is not
-  // replaced forever.
-  size_t Respawns = 0;
-  char Buf[1 << 16];
-  while (Open) {
-    if (poll(Fds.data(), Fds.size(), -1) < 0) {
-      if (errno == EINTR)
-        continue;
-      break;
-    }
-    for (size_t K = 0; K < Fds.size(); ++K) {
-      if (Fds[K].fd < 0 || !(Fds[K].revents & (POLLIN | POLLHUP | POLLERR)))
-        continue;
-      ssize_t R = ::read(Fds[K].fd, Buf, sizeof Buf);
-      if (R < 0 && errno == EINTR)
-        continue;
-      if (R > 0) {
-        Children[K].Buf.append(Buf, size_t(R));
-        takeFrames(Children[K], O.Results, OnResult);
-        continue;
-      }
-      close(Fds[K].fd);
-      Children[K].Fd = Fds[K].fd = -1;
-      Reap(unsigned(K));
-      if (St->Next.load() < N && Respawns++ < N && Spawn(unsigned(K))) {
-        Fds[K].fd = Children[K].Fd;
-        continue;
-      }
-      --Open;
-    }
-  }
-  for (size_t K = 0; K < Children.size(); ++K) {
-    if (Children[K].Fd >= 0)
-      close(Children[K].Fd);
-    if (Children[K].Pid >= 0)
-      Reap(unsigned(K));
-  }
+  O.Workers = Pool.size();
+  Pool.collect();
+  Pool.finish();
   munmap(Mem, sizeof(SharedState));
   Here();
   return O;
