@@ -185,23 +185,17 @@ std::string signalText(int Sig) {
 }
 } // namespace
 
-Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
-  auto It = KernelByName.find(L.Mangled);
-  if (It == KernelByName.end())
-    return createStringError(inconvertibleErrorCode(),
-                             "clang emitted no device code for it (" +
-                                 L.Mangled + ")");
-  L.Func = It->second;
-  KernelIR &K = Kernels[L.Func];
+Expected<orc::ThreadSafeModule>
+JitVerifier::Impl::ownModule(const std::string &Mangled, StringRef Entry) {
   // Its own module, in its own context: the other kernels go.
   auto OwnCtx = std::make_unique<LLVMContext>();
   auto Parsed = parseBitcodeFile(
-      MemoryBufferRef(Bitcode.find(L.Mangled)->second, "device"), *OwnCtx);
+      MemoryBufferRef(Bitcode.find(Mangled)->second, "device"), *OwnCtx);
   if (!Parsed)
     return Parsed.takeError();
   std::unique_ptr<llvm::Module> Own = std::move(*Parsed);
   for (Function &F : *Own)
-    if (!F.isDeclaration() && F.getName() != K.Entry)
+    if (!F.isDeclaration() && F.getName() != Entry)
       F.setLinkage(GlobalValue::InternalLinkage);
   {
     ModuleAnalysisManager MAM;
@@ -219,10 +213,25 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
   if (!C.KeepDir.empty()) {
     sys::fs::create_directories(C.KeepDir);
     std::error_code EC;
-    raw_fd_ostream OS(C.KeepDir + "/" + L.Mangled + ".ll", EC);
+    raw_fd_ostream OS(C.KeepDir + "/" + Mangled + ".ll", EC);
     if (!EC)
       Own->print(OS, nullptr);
   }
+  return orc::ThreadSafeModule(std::move(Own), std::move(OwnCtx));
+}
+
+Error JitVerifier::Impl::linkLaunch(LaunchRec &L, void (*&Entry)(void *),
+                                    std::vector<VarRange> &Vars) {
+  auto It = KernelByName.find(L.Mangled);
+  if (It == KernelByName.end())
+    return createStringError(inconvertibleErrorCode(),
+                             "clang emitted no device code for it (" +
+                                 L.Mangled + ")");
+  L.Func = It->second;
+  KernelIR &K = Kernels[L.Func];
+  Expected<orc::ThreadSafeModule> Own = ownModule(L.Mangled, K.Entry);
+  if (!Own)
+    return Own.takeError();
   auto JDOr =
       J->createJITDylib("launch" + std::to_string(&L - Launches.data()));
   if (!JDOr)
@@ -237,8 +246,7 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
   if (auto G = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
           J->getDataLayout().getGlobalPrefix()))
     JD.addGenerator(std::move(*G));
-  if (Error E = J->addIRModule(
-          JD, orc::ThreadSafeModule(std::move(Own), std::move(OwnCtx))))
+  if (Error E = J->addIRModule(JD, std::move(*Own)))
     return E;
   double JitStart = cpuSeconds();
   SessionErrors.clear();
@@ -263,30 +271,14 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
     return createStringError(inconvertibleErrorCode(),
                              "no variable table (a verifier bug)");
   }
-  std::vector<VarRange> Vars;
   const uint64_t *Rows = VarsSym->toPtr<const uint64_t *>();
   for (uint64_t I = 0, N = *NVarsSym->toPtr<const uint64_t *>(); I < N; ++I)
     Vars.push_back({Rows[3 * I], Rows[3 * I + 1], (SpaceKind)Rows[3 * I + 2]});
+  Entry = EntrySym->toPtr<void (*)(void *)>();
+  return Error::success();
+}
 
-  LaunchInput In;
-  In.Entry = EntrySym->toPtr<void (*)(void *)>();
-  In.Vars = Vars.data();
-  In.NumVars = Vars.size();
-  In.Params = K.Params;
-  In.ArgBytes = K.ArgBytes;
-  for (int D = 1; D < 3; ++D)
-    if (!L.GridFromSpec && K.UsesGrid[D])
-      L.Grid[D] = 2;
-  for (int D = 0; D < 3; ++D)
-    In.Grid[D] = L.Grid[D];
-  In.Block[0] = L.Block.X;
-  In.Block[1] = L.Block.Y;
-  In.Block[2] = L.Block.Z;
-  In.Sites = &Sites;
-  In.IPDom = &IPDom;
-  // --jit-step-limit shortens (or lengthens) the bound on the run.
-  if (C.StepLimit)
-    In.StepLimit = C.StepLimit;
+void JitVerifier::Impl::bindParams(const LaunchRec &L, LaunchInput &In) {
   // Scalars from --assume (per kernel first), buffers from the spec.
   std::string Plain = L.Kernel->getNameAsString();
   const KernelSpec *KS = C.Spec ? C.Spec->find(Plain, L.Name) : nullptr;
@@ -338,6 +330,9 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
     }
   }
 
+}
+
+Error JitVerifier::Impl::runForked(LaunchRec &L, const LaunchInput &In) {
   // One process per launch: a crash or a hang costs this launch only.
   int Pipe[2];
   if (pipe(Pipe))
@@ -416,6 +411,35 @@ Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
                              "its run stopped: " + Failure);
   }
   return Error::success();
+}
+
+Error JitVerifier::Impl::runLaunch(LaunchRec &L) {
+  void (*Entry)(void *) = nullptr;
+  std::vector<VarRange> Vars;
+  if (Error E = linkLaunch(L, Entry, Vars))
+    return E;
+  KernelIR &K = Kernels[L.Func];
+  LaunchInput In;
+  In.Entry = Entry;
+  In.Vars = Vars.data();
+  In.NumVars = Vars.size();
+  In.Params = K.Params;
+  In.ArgBytes = K.ArgBytes;
+  for (int D = 1; D < 3; ++D)
+    if (!L.GridFromSpec && K.UsesGrid[D])
+      L.Grid[D] = 2;
+  for (int D = 0; D < 3; ++D)
+    In.Grid[D] = L.Grid[D];
+  In.Block[0] = L.Block.X;
+  In.Block[1] = L.Block.Y;
+  In.Block[2] = L.Block.Z;
+  In.Sites = &Sites;
+  In.IPDom = &IPDom;
+  // --jit-step-limit shortens (or lengthens) the bound on the run.
+  if (C.StepLimit)
+    In.StepLimit = C.StepLimit;
+  bindParams(L, In);
+  return runForked(L, In);
 }
 
 Error JitVerifier::run() {

@@ -94,7 +94,22 @@ struct JitVerifier::Impl {
   void replaceAsm(llvm::Function &F);
   void addEntry(llvm::Function &F, KernelIR &K);
   void addVarTable(llvm::Module &Mod);
+  /// Runs launch \p L in a process of its own: linkLaunch, bindParams,
+  /// runForked.
   llvm::Error runLaunch(LaunchRec &L);
+  /// The retargeted module of the kernel \p Mangled alone, in a context of
+  /// its own: every other function internal and dropped when unused.
+  llvm::Expected<llvm::orc::ThreadSafeModule>
+  ownModule(const std::string &Mangled, llvm::StringRef Entry);
+  /// Links \p L's kernel in a JIT dylib of its own: its entry and the
+  /// table of its variables' address ranges.
+  llvm::Error linkLaunch(LaunchRec &L, void (*&Entry)(void *),
+                         std::vector<jit::VarRange> &Vars);
+  /// The kernel's arguments: scalars from --assume, buffers from the spec.
+  void bindParams(const LaunchRec &L, jit::LaunchInput &In);
+  /// Runs \p In in a forked process (a crash or a hang costs this launch
+  /// only) and reads its results into \p L.
+  llvm::Error runForked(LaunchRec &L, const jit::LaunchInput &In);
   std::vector<unsigned> sitesOf(unsigned Launch, const AccessRecord &R,
                                 std::string *Why) const;
   const std::string &real(const std::string &P) { return Matcher.real(P); }
