@@ -110,26 +110,32 @@ Error Verification::run(ASTContext &Ctx, std::vector<KernelRun> &Runs,
   return Error::success();
 }
 
-Error Verification::runNcuCsv(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
+Error Verification::readNcuPage() {
   // Read once by the command line; a front end that gives only the path
   // has it read here.
   Ncu = Opts.NcuPage;
-  if (!Ncu) {
-    auto Buf = MemoryBuffer::getFile(Opts.NcuCsv);
-    if (!Buf)
-      RunError = "cannot read '" + Opts.NcuCsv + "'";
-    Expected<NcuSourcePage> Page =
-        Buf ? parseNcuSourcePage((*Buf)->getBuffer())
-            : Expected<NcuSourcePage>(failure(RunError));
-    if (!Page) {
-      if (RunError.empty())
-        RunError = "'" + Opts.NcuCsv + "': " + toString(Page.takeError());
-      else
-        consumeError(Page.takeError());
-      return failure(RunError);
-    }
-    Ncu = std::make_shared<const NcuSourcePage>(std::move(*Page));
+  if (Ncu)
+    return Error::success();
+  auto Buf = MemoryBuffer::getFile(Opts.NcuCsv);
+  if (!Buf)
+    RunError = "cannot read '" + Opts.NcuCsv + "'";
+  Expected<NcuSourcePage> Page =
+      Buf ? parseNcuSourcePage((*Buf)->getBuffer())
+          : Expected<NcuSourcePage>(failure(RunError));
+  if (!Page) {
+    if (RunError.empty())
+      RunError = "'" + Opts.NcuCsv + "': " + toString(Page.takeError());
+    else
+      consumeError(Page.takeError());
+    return failure(RunError);
   }
+  Ncu = std::make_shared<const NcuSourcePage>(std::move(*Page));
+  return Error::success();
+}
+
+Error Verification::runNcuCsv(ASTContext &Ctx, std::vector<KernelRun> &Runs) {
+  if (Error E = readNcuPage())
+    return E;
   std::vector<std::string> Names;
   for (const KernelRun &R : Runs)
     Names.push_back(R.Name);

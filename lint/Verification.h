@@ -65,6 +65,9 @@ private:
                       AccessReport &Out);
   /// --ncu-csv.
   llvm::Error runNcuCsv(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
+  /// Ncu: the export the command line read, or read here from
+  /// Opts.NcuCsv.
+  llvm::Error readNcuPage();
   std::string judgeNcu(const AccessRecord &R, const KernelRun &Run,
                        AccessReport &Out);
   std::string judgeJit(const AccessRecord &R, const KernelRun &Run,
