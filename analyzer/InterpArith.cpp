@@ -274,15 +274,15 @@ SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   llvm::SmallVector<SymbolId, 4> Rest;
   if (WI.On) {
     for (SymbolId F : Factors) {
-      if (residualOf(F) == -2)
+      if (WI.residualOf(F) == -2)
         ++Ws;
       else
         Rest.push_back(F);
-      if (residualOf(F) == -3)
-        warpEscape("a product of a per-warp unknown");
+      if (WI.residualOf(F) == -3)
+        WI.escape("a product of a per-warp unknown");
     }
     if (Ws > 1)
-      warpEscape("a product of the warp index with itself");
+      WI.escape("a product of the warp index with itself");
   }
   bool SavedMaking = WI.MakingMonomial;
   WI.MakingMonomial = Ws == 1;
@@ -475,20 +475,20 @@ Value Interpreter::evalNonAffine(BinaryOperatorKind Op, const Value &L,
 Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
                              const Value &R, QualType LTy, QualType RTy,
                              QualType ResTy) {
-  if (!mentionsW(L) && !mentionsW(R))
+  if (!WI.mentionsW(L) && !WI.mentionsW(R))
     return evalArithImpl(Op, L, R, LTy, RTy, ResTy);
   // The symbolic warp index (InterpWarpIndex.cpp): the result must be what
   // every warp computes from its own operands. A shift by an unknown may
   // split the run into cases: not with the warp index.
   if (Op == BO_Shl && !R.I.isConcrete()) {
-    warpEscape("a shift by an unknown amount");
+    WI.escape("a shift by an unknown amount");
     return Value::unknown("shift by the warp index");
   }
   // Each warp's result from its own operands, as one form in w.
   return perWarp(
       nullptr,
       [&](int64_t W) {
-        return evalArithImpl(Op, warpAt(L, W), warpAt(R, W), LTy, RTy, ResTy);
+        return evalArithImpl(Op, WI.warpAt(L, W), WI.warpAt(R, W), LTy, RTy, ResTy);
       },
       std::string("operator '") + BinaryOperator::getOpcodeStr(Op).str() + "'");
 }

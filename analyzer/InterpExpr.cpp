@@ -56,9 +56,9 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
     if (const auto *CE = dyn_cast<CallExpr>(E))
       if (const FunctionDecl *FD = CE->getDirectCallee())
         What += " of " + FD->getNameAsString();
-    warpEscape("the warp index reaches a '" + What + "'");
+    WI.escape("the warp index reaches a '" + What + "'");
   }
-  WI.ChildW = ParentW || mentionsW(V);
+  WI.ChildW = ParentW || WI.mentionsW(V);
   --ExprDepth;
   assert(V.isWellFormed());
   return V;
@@ -70,7 +70,7 @@ LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
 
 LaneBool Interpreter::condOfValue(const Value &V, const LaneMask &M,
                                   const Expr *E) {
-  if (mentionsW(V)) {
+  if (WI.mentionsW(V)) {
     // Decided the same way in every warp as here, or not at all.
     LaneBool B = condOf(V, M);
     if (!WI.Escaped.empty() || !WI.Split.empty())
@@ -80,7 +80,7 @@ LaneBool Interpreter::condOfValue(const Value &V, const LaneMask &M,
     WI.On = false;
     std::vector<LaneBool> Per;
     for (unsigned W : WI.Set)
-      Per.push_back(condOf(warpAt(V, W), M));
+      Per.push_back(condOf(WI.warpAt(V, W), M));
     WI.On = true;
     auto Same = [](const LaneBool &X, const LaneBool &Y) {
       LaneBits Und = ~(X.True | X.False);
@@ -89,7 +89,7 @@ LaneBool Interpreter::condOfValue(const Value &V, const LaneMask &M,
     };
     if (llvm::all_of(Per, [&](const LaneBool &P) { return Same(P, B); }))
       return B;
-    std::vector<std::vector<unsigned>> Groups = warpGroups(
+    std::vector<std::vector<unsigned>> Groups = WI.warpGroups(
         Per.size(), [&](size_t A, size_t B) { return Same(Per[A], Per[B]); });
     if (Groups.size() == 1) // every warp alike, unlike the symbolic rule
       return Per[0];

@@ -181,8 +181,8 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
       Old.Base != New.Base || !Old.definedIn(M.May) || !New.definedIn(M.May))
     return Gen;
   std::optional<LaneInt> Delta = sub(New.I, Old.I);
-  if (Delta && mentionsW(*Delta))
-    warpEscape("the step of '" + D->getNameAsString() +
+  if (Delta && WI.mentionsW(*Delta))
+    WI.escape("the step of '" + D->getNameAsString() +
                "' in a loop depends on the warp index");
   if (!Delta || !Delta->isUniform(M.May))
     return Gen;

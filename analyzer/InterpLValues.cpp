@@ -115,11 +115,11 @@ Interpreter::evalConditionalLValue(const ConditionalOperator *CO,
 Value Interpreter::selectValues(const Value &A, const Value &B,
                                 const LaneBool &C, const LaneMask &M) {
   Value R = Value::join(A, B, C.True, C.False);
-  if (mentionsW(A) || mentionsW(B))
+  if (WI.mentionsW(A) || WI.mentionsW(B))
     R = perWarp(
         &R,
         [&](int64_t W) {
-          return Value::join(warpAt(A, W), warpAt(B, W), C.True, C.False);
+          return Value::join(WI.warpAt(A, W), WI.warpAt(B, W), C.True, C.False);
         },
         "a '?:'");
   if (~(C.True | C.False) & M.May)
@@ -144,8 +144,8 @@ std::optional<Value> Interpreter::selectPointers(const Value &A, const Value &B,
   if (!OA || !OB || OA->Space != OB->Space ||
       (OA->Space != MemObject::Shared && OA->Space != MemObject::Global))
     return std::nullopt;
-  if (mentionsW(A) || mentionsW(B))
-    warpEscape("pointers into two objects selected by the warp index");
+  if (WI.mentionsW(A) || WI.mentionsW(B))
+    WI.escape("pointers into two objects selected by the warp index");
   if (((C.True | C.False) & M.May) || !C.allUniform())
     return std::nullopt;
   LaneBits Same = A.I.laneEquals(B.I) & A.Defined & B.Defined;

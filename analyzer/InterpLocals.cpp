@@ -102,8 +102,8 @@ Interpreter::Binding *Interpreter::localBinding(const MemObject *Obj,
 }
 
 void Interpreter::forgetLocal(const Value &Addr) {
-  if (mentionsW(Addr))
-    warpEscape("a local element at an address of the warp index");
+  if (WI.mentionsW(Addr))
+    WI.escape("a local element at an address of the warp index");
   if (!Addr.isPtr())
     return;
   if (Binding *B = localBinding(Addr.Base)) {
@@ -119,8 +119,8 @@ static LaneBits lanesAt(const Value &A, LaneBits Lanes, int64_t Off) {
 
 std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
                                             const LaneMask &M) {
-  if (mentionsW(Addr))
-    warpEscape("a local element at an address of the warp index");
+  if (WI.mentionsW(Addr))
+    WI.escape("a local element at an address of the warp index");
   // Read only: a const binding does not copy elements it shares with a
   // saved frame (CowMap).
   const Binding *B = localBinding(Addr.Base);
@@ -165,8 +165,8 @@ std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
 
 void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
                              const LaneMask &M) {
-  if (mentionsW(Addr))
-    warpEscape("a local element at an address of the warp index");
+  if (WI.mentionsW(Addr))
+    WI.escape("a local element at an address of the warp index");
   bool Outer = false, Split = false;
   Binding *B = localBinding(Addr.Base, &Outer, &Split);
   if (!B)

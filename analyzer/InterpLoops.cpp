@@ -97,8 +97,8 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
           // shifted out, the sign flipped) ends the loop.
           std::optional<int64_t> Now;
           if (const Binding *B = lookup(Counter)) {
-            if (mentionsW(B->V))
-              warpEscape("a multiplied loop counter of the warp index");
+            if (WI.mentionsW(B->V))
+              WI.escape("a multiplied loop counter of the warp index");
             if (!B->IsRef && B->V.definedIn(Active.May))
               Now = B->V.I.asConstant(Active.May);
           }
@@ -275,12 +275,12 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
       // Expected: G + (After - Before), the same step as the first trip.
       const Value &Old = B->second.V, &New = A->second.V;
       bool Ok = false;
-      if (mentionsW(Old) || mentionsW(New)) {
+      if (WI.mentionsW(Old) || WI.mentionsW(New)) {
         // Which comparison is made must not differ between warps.
         bool Same = New.sameAs(Old, Any.May);
         for (unsigned W : WI.Set)
-          if (warpAt(New, W).sameAs(warpAt(Old, W), Any.May) != Same)
-            warpEscape("a loop induction on the warp index");
+          if (WI.warpAt(New, W).sameAs(WI.warpAt(Old, W), Any.May) != Same)
+            WI.escape("a loop induction on the warp index");
       }
       if (New.sameAs(Old, Any.May) &&
           (New.Defined & Any.May) == (Old.Defined & Any.May)) {
@@ -292,9 +292,9 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
         std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
         Ok = Step && Got && Got->sameAs(*Step, Any.May);
       }
-      if (!Ok && (mentionsW(G) || mentionsW(N->second.V) || mentionsW(Old) ||
-                  mentionsW(New)))
-        warpEscape("a loop induction on the warp index");
+      if (!Ok && (WI.mentionsW(G) || WI.mentionsW(N->second.V) || WI.mentionsW(Old) ||
+                  WI.mentionsW(New)))
+        WI.escape("a loop induction on the warp index");
       if (!Ok) {
         Value U = Value::unknown("'" + D->getNameAsString() +
                                  "' does not change by the same step in "

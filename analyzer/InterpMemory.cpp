@@ -205,13 +205,13 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
     return Value::unknown("value stored in a local object");
   // A value loaded at a warp-uniform address is one unknown per warp: a
   // symbol named by the expression (e.g. slot_mapping[token_idx]).
-  if (mentionsW(L.Addr)) {
+  if (WI.mentionsW(L.Addr)) {
     // (Keyed by the address: not with the warp index in it; nor where some
     // warp's address is uniform and the symbolic one is not.)
     bool Uniform = L.Addr.I.isUniform(M.May);
     for (unsigned W : WI.Set)
-      if (warpAt(L.Addr.I, W).isUniform(M.May) != Uniform)
-        warpEscape("a load at an address uniform in some warps only");
+      if (WI.warpAt(L.Addr.I, W).isUniform(M.May) != Uniform)
+        WI.escape("a load at an address uniform in some warps only");
   }
   if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
       (Ty->isIntegralOrEnumerationType() || Ty->isPointerType())) {
@@ -283,18 +283,18 @@ std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
   const APValue *V = D->evaluateValue();
   if (!V)
     return std::nullopt;
-  if (mentionsW(Addr)) {
+  if (WI.mentionsW(Addr)) {
     // Each warp's elements (read once), as one form in the warp index.
     WI.On = false;
     std::map<int64_t, Value> Found;
     for (unsigned W : WI.Set)
-      if (std::optional<Value> E = constElement(warpAt(Addr, W), Ty, M))
+      if (std::optional<Value> E = constElement(WI.warpAt(Addr, W), Ty, M))
         Found.emplace(W, std::move(*E));
     WI.On = true;
     if (Found.empty())
       return std::nullopt;
     if (Found.size() != WI.Set.size()) {
-      warpEscape("a table element found in some warps only");
+      WI.escape("a table element found in some warps only");
       return std::nullopt;
     }
     return perWarp(

@@ -20,7 +20,7 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
                               llvm::ArrayRef<const Expr *> Args,
                               const LaneMask &M) {
   Value A = eval(Args[0], M), B = eval(Args[1], M);
-  if (!mentionsW(A) && !mentionsW(B))
+  if (!WI.mentionsW(A) && !WI.mentionsW(B))
     return minMaxOf(Name, A, B, M);
   // With the warp index (InterpWarpIndex.cpp): each warp's min or max of
   // its own operands, as one form (a warp whose run would split into cases
@@ -39,7 +39,7 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
   bool OtherUnknown =
       A.isInt() && B.isInt() && Diff &&
       llvm::any_of(Diff->terms(), [this](const LaneInt::Term &T) {
-        return residualOf(T.Sym) == -1;
+        return WI.residualOf(T.Sym) == -1;
       });
   // (An unknown in the difference: the operands are not both concrete, so
   // minMaxOf would not fold them lane by lane.)
@@ -57,7 +57,7 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
       Sym ? &*Sym : nullptr,
       [&](int64_t W) {
         WI.CaseW.Calls = 0;
-        Value V = minMaxOf(Name, warpAt(A, W), warpAt(B, W), M);
+        Value V = minMaxOf(Name, WI.warpAt(A, W), WI.warpAt(B, W), M);
         if ((WI.CaseW.Made || WI.CaseW.Refused) && WI.CaseW.Calls != 1)
           WI.CaseW.Mismatch = true;
         return V;
@@ -66,7 +66,7 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
   bool Mismatch = WI.CaseW.Mismatch;
   WI.CaseW = {};
   if (Mismatch)
-    warpEscape("a min or max whose warps split into other cases");
+    WI.escape("a min or max whose warps split into other cases");
   return R;
 }
 
@@ -129,7 +129,7 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
     U = *S;
     if (!WarpKeys)
       continue;
-    if (residualOf(T.Sym) == -2) {
+    if (WI.residualOf(T.Sym) == -2) {
       CW = T.Coef[L0];
     } else {
       std::optional<LaneInt> R = add(Rest, *P);
@@ -158,7 +158,7 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
   // With the warp index in U: the key warp w's own run gives this point,
   // W's part CW*w moved into every lane's constant.
   WI.CaseW.WarpKeys.clear();
-  if (WarpKeys && mentionsW(U))
+  if (WarpKeys && WI.mentionsW(U))
     for (unsigned W : WI.Set)
       WI.CaseW.WarpKeys.push_back(KeyOf(Rest, CW * int64_t(W)));
   std::optional<unsigned> Case = caseSplit(N, Key, symbolsOf(U));

@@ -23,47 +23,6 @@ bool Interpreter::sameValue(const Value &G, const Value &X) {
          ((!G.isUnknown() && G.Defined == kAllLanes) || G.Reason == X.Reason);
 }
 
-std::optional<std::pair<LaneInt, LaneInt>>
-Interpreter::fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) const {
-  // D from the first two warps of the run (exactly divisible by their
-  // distance), B = V_0 - w_0 * D; then every warp's value must be B + w*D.
-  int64_t Dw = int64_t(WI.Set[1]) - WI.Set[0];
-  std::optional<LaneInt> Diff = sub(V[1], V[0]);
-  std::optional<LaneInt> D = Diff ? divConst(*Diff, Dw) : std::nullopt;
-  std::optional<LaneInt> Back = D ? mul(*D, LaneInt::constant(Dw)) : D;
-  if (!Back || !Back->sameAs(*Diff))
-    return std::nullopt;
-  std::optional<LaneInt> Off = mul(*D, LaneInt::constant(WI.Set[0]));
-  std::optional<LaneInt> B = Off ? sub(V[0], *Off) : std::nullopt;
-  for (size_t I = 0; I < V.size() && B; ++I) {
-    std::optional<LaneInt> Step = mul(*D, LaneInt::constant(WI.Set[I]));
-    std::optional<LaneInt> Want = Step ? add(*B, *Step) : std::nullopt;
-    if (!Want || !Want->sameAs(V[I], Lanes))
-      return std::nullopt;
-  }
-  if (!B)
-    return std::nullopt;
-  return std::make_pair(*B, *D);
-}
-
-std::vector<std::vector<unsigned>>
-Interpreter::warpGroups(size_t N,
-                        llvm::function_ref<bool(size_t, size_t)> Same) const {
-  std::vector<std::vector<unsigned>> Groups;
-  std::vector<size_t> Rep; // the first member of each group
-  for (size_t I = 0; I < N; ++I) {
-    size_t G = 0;
-    while (G < Rep.size() && !Same(Rep[G], I))
-      ++G;
-    if (G == Rep.size()) {
-      Rep.push_back(I);
-      Groups.emplace_back();
-    }
-    Groups[G].push_back(WI.Set[I]);
-  }
-  return Groups;
-}
-
 std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
   // E_w = C_w + sum_p coef_p * s_{p,w}: the terms at position p hold one
   // unknown per warp (an opaque product of the warp's own row number) with
@@ -108,7 +67,7 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
       return std::nullopt;
     C.push_back(*R);
   }
-  std::optional<std::pair<LaneInt, LaneInt>> Fit = fitOverWarps(C, kAllLanes);
+  std::optional<std::pair<LaneInt, LaneInt>> Fit = WI.fitOverWarps(C, kAllLanes);
   if (!Fit || !Fit->second.isConcrete())
     return std::nullopt;
   const LaneInt &B = Fit->first, &D = Fit->second;
@@ -169,13 +128,13 @@ Value Interpreter::perWarp(const Value *Sym,
   Recording = SavedRec;
   WI.On = true;
   if (WI.ExpectSplit) {
-    warpEscape((What + " that splits into cases").str());
+    WI.escape((What + " that splits into cases").str());
     return Sym ? *Sym : E[0];
   }
   // The symbolic result, if it is every warp's.
   bool SymOk = Sym != nullptr;
   for (size_t I = 0; I < WI.Set.size() && SymOk; ++I)
-    SymOk = sameValue(warpAt(*Sym, WI.Set[I]), E[I]);
+    SymOk = sameValue(WI.warpAt(*Sym, WI.Set[I]), E[I]);
   if (SymOk)
     return *Sym;
   const Value &E0 = E[0];
@@ -200,7 +159,7 @@ Value Interpreter::perWarp(const Value *Sym,
     std::vector<LaneInt> Forms;
     for (const Value &V : E)
       Forms.push_back(V.I);
-    Fit = fitOverWarps(Forms, E0.Defined);
+    Fit = WI.fitOverWarps(Forms, E0.Defined);
     if (!Fit)
       if (std::optional<LaneInt> F = warpFamilies(E)) {
         Value R = E0;
@@ -211,7 +170,7 @@ Value Interpreter::perWarp(const Value *Sym,
   if (!Fit) {
     // Not one form: run the warps again in groups with equal results.
     warpSplit(
-        warpGroups(E.size(),
+        WI.warpGroups(E.size(),
                    [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
         What);
     return Sym ? *Sym : E0;
@@ -229,7 +188,7 @@ Value Interpreter::perWarp(const Value *Sym,
   }
   std::optional<LaneInt> Sum = Form ? add(B, *Form) : std::nullopt;
   if (!Sum) {
-    warpEscape((What + " overflows").str());
+    WI.escape((What + " overflows").str());
     return Sym ? *Sym : E0;
   }
   Value R = E0;
@@ -240,12 +199,12 @@ Value Interpreter::perWarp(const Value *Sym,
 void Interpreter::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
                                    LaneBits TakeA, LaneBits TakeB,
                                    LaneBits Uniform) {
-  if (!mentionsW(A) && !mentionsW(B))
+  if (!WI.mentionsW(A) && !WI.mentionsW(B))
     return;
   // Paths the whole warp took make new unknowns (joinUniform), keyed by
   // what differs: not followed with the warp index.
   if (Uniform & ~J.Defined)
-    warpEscape("a join of paths taken by the whole warp");
+    WI.escape("a join of paths taken by the whole warp");
   // A value joined with itself (a variable neither path changed: J is A):
   // each warp's join is that warp's form of it, which perWarp finds equal
   // to J's. Of perWarp's work only what may stop the run remains: a form
@@ -253,13 +212,13 @@ void Interpreter::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
   if (Value::identical(A, B) && Value::identical(J, A)) {
     if (WI.On && WI.Escaped.empty() && WI.Split.empty())
       for (unsigned W : WI.Set)
-        warpAt(J, W);
+        WI.warpAt(J, W);
     return;
   }
   J = perWarp(
       &J,
       [&](int64_t W) {
-        return Value::join(warpAt(A, W), warpAt(B, W), TakeA, TakeB);
+        return Value::join(WI.warpAt(A, W), WI.warpAt(B, W), TakeA, TakeB);
       },
       "a join of two paths");
 }
@@ -267,13 +226,13 @@ void Interpreter::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
 LaneInt Interpreter::truncate(const LaneInt &V, unsigned Bits,
                               bool Signed) const {
   LaneInt R = V.truncated(Bits, Signed);
-  if (mentionsW(V)) {
+  if (WI.mentionsW(V)) {
     Value Sym = Value::integer(R);
     return const_cast<Interpreter *>(this)
         ->perWarp(
             &Sym,
             [&](int64_t W) {
-              return Value::integer(warpAt(V, W).truncated(Bits, Signed));
+              return Value::integer(WI.warpAt(V, W).truncated(Bits, Signed));
             },
             "a conversion to a narrower integer")
         .I;

@@ -419,7 +419,7 @@ Interpreter::switchArms(const SwitchStmt *S, const Value &V,
                         const LaneMask &M) const {
   const auto *Compound = dyn_cast_or_null<CompoundStmt>(S->getBody());
   if (!Compound || S->getConditionVariable() || V.Kind != Value::Int ||
-      !V.I.terms().empty() || !V.definedIn(M.May) || mentionsW(V))
+      !V.I.terms().empty() || !V.definedIn(M.May) || WI.mentionsW(V))
     return std::nullopt;
   bool Unsigned =
       S->getCond()->getType()->isUnsignedIntegerOrEnumerationType();

@@ -32,8 +32,8 @@ using namespace ccl;
 SymbolId Interpreter::symbolId(llvm::StringRef Name,
                                llvm::ArrayRef<SymbolId> FactorsOf,
                                llvm::StringRef Key, bool NonNeg) {
-  if (WI.On && !WI.MakingMonomial && mentionsW(FactorsOf))
-    warpEscape("a symbol made from the warp index");
+  if (WI.On && !WI.MakingMonomial && WI.mentionsW(FactorsOf))
+    WI.escape("a symbol made from the warp index");
   SymbolTable::Interned S = Syms.intern(Name, FactorsOf, Key, NonNeg);
   if (WI.On && S.New)
     WI.Residual.resize(S.Id + 1, -1);
@@ -59,14 +59,14 @@ Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
 }
 
 bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
-  if (mentionsW(V)) {
+  if (WI.mentionsW(V)) {
     bool Sym = Syms.isNonNegative(V, Lanes);
     if (!WI.Escaped.empty() || !WI.Split.empty())
       return Sym;
     WI.On = false;
     std::vector<unsigned> Yes, No;
     for (unsigned W : WI.Set)
-      (isNonNegative(warpAt(V, W), Lanes) ? Yes : No).push_back(W);
+      (isNonNegative(WI.warpAt(V, W), Lanes) ? Yes : No).push_back(W);
     WI.On = true;
     if (!Yes.empty() && !No.empty())
       warpSplit({Yes, No}, "the sign of a value");
@@ -78,8 +78,8 @@ bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
 std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
   // (A case split's key may hold W: it only names the choice point within
   // the run, evalMinMax.)
-  if (mentionsW(V) && !WI.CaseW.Allow)
-    warpEscape("a symbol keyed by a form of the warp index");
+  if (WI.mentionsW(V) && !WI.CaseW.Allow)
+    WI.escape("a symbol keyed by a form of the warp index");
   unsigned L0 = llvm::countr_zero(Lanes ? Lanes : 1u);
   std::string S = std::to_string(V.consts()[L0]);
   for (const LaneInt::Term &T : V.terms())
@@ -89,8 +89,8 @@ std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
 
 Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
                                 llvm::StringRef Op) {
-  if (mentionsW(A) || mentionsW(B))
-    warpEscape("an unknown made from the warp index");
+  if (WI.mentionsW(A) || WI.mentionsW(B))
+    WI.escape("an unknown made from the warp index");
   if (!A.isInt() || !B.isInt() || !A.I.isUniform() || !B.I.isUniform())
     return Value::unknown("lane-dependent product of unknown values");
   // (x >> a) >> b is x >> (a + b), and so for <<: one symbol and one name

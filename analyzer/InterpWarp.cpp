@@ -130,8 +130,8 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
     unsigned Width = 32;
     if (Args.size() > First + 2) {
       Value W = eval(Args[First + 2], M);
-      if (mentionsW(W))
-        warpEscape("a shuffle width of the warp index");
+      if (WI.mentionsW(W))
+        WI.escape("a shuffle width of the warp index");
       std::optional<int64_t> C = W.isInt() && W.definedIn(M.May)
                                      ? W.I.asConstant(M.May)
                                      : std::nullopt;
@@ -257,7 +257,7 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
 Value Interpreter::shuffleChecked(const CallExpr *E, StringRef Kind,
                                   const Value &V, const Value &L,
                                   unsigned Width, const LaneMask &M) {
-  if (!mentionsW(V) && !mentionsW(L))
+  if (!WI.mentionsW(V) && !WI.mentionsW(L))
     return evalShuffle(Kind, V, L, Width, M);
   // With the warp index (InterpWarpIndex.cpp): each warp's shuffle of its
   // own values, as one form (`__shfl_sync(mask, threadIdx.x / 32, 0)`).
@@ -265,7 +265,7 @@ Value Interpreter::shuffleChecked(const CallExpr *E, StringRef Kind,
   return perWarp(
       nullptr,
       [&](int64_t W) {
-        return evalShuffle(Kind, warpAt(V, W), warpAt(L, W), Width, M);
+        return evalShuffle(Kind, WI.warpAt(V, W), WI.warpAt(L, W), Width, M);
       },
       "a shuffle");
 }

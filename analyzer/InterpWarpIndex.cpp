@@ -76,9 +76,9 @@ unsigned long Interpreter::eventsAt(const Checkpoint &C) const {
 /// \p W in place of the warp index in every value of the run's state: a
 /// group of one warp resumes as that warp's ordinary run.
 void Interpreter::fixWarpIndex(int64_t W) {
-  auto InLValue = [&](LValue &L) { L.Addr = warpAt(L.Addr, W); };
+  auto InLValue = [&](LValue &L) { L.Addr = WI.warpAt(L.Addr, W); };
   auto InBinding = [&](Binding &B) {
-    B.V = warpAt(B.V, W);
+    B.V = WI.warpAt(B.V, W);
     InLValue(B.Ref);
     const auto &Elems = B.Elems;
     if (Elems.empty())
@@ -86,18 +86,18 @@ void Interpreter::fixWarpIndex(int64_t W) {
     bool Any = false;
     for (const auto &KV : Elems)
       Any |= !KV.second.second.isUnknown() &&
-             !warpAt(KV.second.second.I, W).sharesStorage(KV.second.second.I);
+             !WI.warpAt(KV.second.second.I, W).sharesStorage(KV.second.second.I);
     if (!Any)
       return;
     CowMap<int64_t, std::pair<int64_t, Value>> Fixed;
     for (const auto &KV : Elems)
-      Fixed[KV.first] = {KV.second.first, warpAt(KV.second.second, W)};
+      Fixed[KV.first] = {KV.second.first, WI.warpAt(KV.second.second, W)};
     B.Elems = Fixed;
   };
   for (Frame &F : Frames) {
     for (auto &KV : F.Vars)
       InBinding(KV.second);
-    F.RetVal = warpAt(F.RetVal, W);
+    F.RetVal = WI.warpAt(F.RetVal, W);
     if (F.This)
       InLValue(*F.This);
     if (F.RetRef)
@@ -200,7 +200,7 @@ bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
         if (Tid[D][K] != Warp0[D][K] + Slope[D] * (int64_t)W)
           return false;
   }
-  WI = WarpIndexState();
+  WI.restart();
   WI.W = symbolId("warp index", {}, "\x01warp index", /*NonNeg=*/true);
   WI.Warps = Warps;
   if (Set.empty())
@@ -218,21 +218,6 @@ bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
   }
   WI.On = true;
   return true;
-}
-
-int64_t Interpreter::residualOf(SymbolId S) const {
-  return S < WI.Residual.size() ? WI.Residual[S] : -1;
-}
-
-bool Interpreter::mentionsW(const LaneInt &V) const {
-  return WI.On && llvm::any_of(V.terms(), [this](const LaneInt::Term &T) {
-           return residualOf(T.Sym) != -1;
-         });
-}
-
-bool Interpreter::mentionsW(llvm::ArrayRef<SymbolId> S) const {
-  return WI.On &&
-         llvm::any_of(S, [this](SymbolId Id) { return residualOf(Id) != -1; });
 }
 
 void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
@@ -253,98 +238,11 @@ void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
   const_cast<Interpreter *>(this)->Steps = Opts.MaxSteps + 1;
 }
 
-void Interpreter::warpEscape(llvm::StringRef Why) const {
-  if (WI.On && WI.Escaped.empty() && WI.Split.empty()) {
-    WI.Escaped = Why.empty() ? std::string("escaped") : Why.str();
-    // The run will be thrown away: stop it (the step budget is its end).
-    const_cast<Interpreter *>(this)->Steps = Opts.MaxSteps + 1;
-  }
-}
-
-LaneInt Interpreter::warpAt(const LaneInt &V, int64_t W) const {
-  if (llvm::none_of(V.terms(), [this](const LaneInt::Term &T) {
-        return residualOf(T.Sym) != -1;
-      }))
-    return V;
-  std::optional<LaneInt> Out = LaneInt::perLane(V.consts());
-  for (const LaneInt::Term &T : V.terms()) {
-    if (!Out)
-      break;
-    int64_t R = residualOf(T.Sym);
-    LaneArray Coef = T.Coef;
-    if (R == -3) {
-      // One unknown per warp: that warp's.
-      auto F = WI.Family.find(T.Sym);
-      auto M = F == WI.Family.end() ? nullptr : &F->second;
-      auto It = M ? M->find(W) : decltype(F->second.end())();
-      if (!M || It == M->end()) {
-        Out = std::nullopt;
-        break;
-      }
-      LaneArray C = Coef;
-      bool Over = false;
-      for (unsigned K = 0; K < kWarpSize; ++K)
-        Over |= __builtin_mul_overflow(Coef[K], It->second.second, &C[K]);
-      std::optional<LaneInt> Part =
-          Over ? std::nullopt
-               : mul(LaneInt::symbol(It->second.first), LaneInt::perLane(C));
-      Out = Part ? add(*Out, *Part) : std::nullopt;
-      continue;
-    }
-    if (R != -1)
-      for (unsigned K = 0; K < kWarpSize; ++K)
-        if (__builtin_mul_overflow(Coef[K], W, &Coef[K])) {
-          Out = std::nullopt;
-          break;
-        }
-    if (!Out)
-      break;
-    std::optional<LaneInt> Part =
-        R == -2 ? LaneInt::perLane(Coef)
-                : mul(LaneInt::symbol(R == -1 ? T.Sym : (SymbolId)R),
-                      LaneInt::perLane(Coef));
-    Out = Part ? add(*Out, *Part) : std::nullopt;
-  }
-  if (!Out) {
-    warpEscape("a form overflows in some warp");
-    return V;
-  }
-  return *Out;
-}
-
-Value Interpreter::warpAt(const Value &V, int64_t W) const {
-  if (V.isUnknown())
-    return V;
-  Value R = V;
-  R.I = warpAt(V.I, W);
-  return R;
-}
-
-llvm::SmallVector<SymbolId, 2>
-Interpreter::warpFreeDeps(llvm::ArrayRef<SymbolId> D) const {
-  llvm::SmallVector<SymbolId, 2> Out;
-  for (SymbolId S : D) {
-    int64_t R = residualOf(S);
-    if (R == -2)
-      continue;
-    if (R == -3) { // the family's first member stands for its name
-      auto F = WI.Family.find(S);
-      if (F != WI.Family.end() && !F->second.empty())
-        S = F->second.begin()->second.first;
-      R = -1;
-    }
-    SymbolId Id = R == -1 ? S : (SymbolId)R;
-    if (!llvm::is_contained(Out, Id))
-      Out.push_back(Id);
-  }
-  return Out;
-}
-
 AccessEvent Interpreter::warpInstance(const AccessEvent &Ev, unsigned W) const {
   AccessEvent Out = Ev;
-  Out.Address = warpAt(Ev.Address, W);
-  Out.Address.Deps = warpFreeDeps(Ev.Address.Deps);
-  Out.Mask.Deps = warpFreeDeps(Ev.Mask.Deps);
+  Out.Address = WI.warpAt(Ev.Address, W);
+  Out.Address.Deps = WI.warpFreeDeps(Ev.Address.Deps);
+  Out.Mask.Deps = WI.warpFreeDeps(Ev.Mask.Deps);
   static const char Placeholder[] = "warp ?";
   if (llvm::StringRef(Ev.Context).starts_with(Placeholder))
     Out.Context = "warp " + std::to_string(W) +

@@ -16,6 +16,7 @@ using namespace ccl;
 Interpreter::Interpreter(ASTContext &Ctx, const InterpreterOptions &Opts,
                          Dim3 Block, Sink OnAccess)
     : Ctx(Ctx), Opts(Opts), Block(Block), Mem(Ctx) {
+  WI.OnStop = [this] { Steps = this->Opts.MaxSteps + 1; };
   this->OnAccess = [this, F = std::move(OnAccess)](const AccessEvent &Ev) {
     ++Emitted;
     F(Ev);
@@ -44,7 +45,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
       break;
     // Not every case is analyzed: the records may miss a worse one.
     if (TotalSteps > 4 * Opts.MaxSteps) {
-      if (Incomplete.empty() && !warpRunStopped())
+      if (Incomplete.empty() && !WI.stopped())
         Incomplete = "the runs of a case split ran out of the step budget";
       break;
     }
@@ -98,10 +99,10 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
   runKernelBody(Kernel, LaneMask::all(InBlock));
   // (A run with the warp index that escaped or split is stopped through
   // the budget, and thrown away.)
-  if (Steps > Opts.MaxSteps && Incomplete.empty() && !warpRunStopped())
+  if (Steps > Opts.MaxSteps && Incomplete.empty() && !WI.stopped())
     Incomplete = "the analysis step budget ran out";
   if (Steps > Opts.MaxSteps)
-    warpEscape("the step budget ran out");
+    WI.escape("the step budget ran out");
   Frames.clear();
 }
 
@@ -148,13 +149,13 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   // itself (a warp's own run has the same cases, its threshold moved by a
   // multiple of its index; the keys of the warps' own runs in WarpKeys),
   // checked warp by warp in evalMinMax.
-  bool WithW = mentionsW(Deps);
+  bool WithW = WI.mentionsW(Deps);
   if (WithW && (!WI.CaseW.Allow || WI.CaseW.WarpKeys.size() != WI.Set.size() ||
                 llvm::any_of(Deps, [this](SymbolId S) {
-                  int64_t R = residualOf(S);
+                  int64_t R = WI.residualOf(S);
                   return R != -1 && R != -2;
                 })))
-    warpEscape("a case split on the warp index");
+    WI.escape("a case split on the warp index");
   // Each warp's own run names this choice point by its own key: one that
   // another choice point of this run has for that warp would be looked up
   // there, not split again (`min(threadIdx.x, n)` then `min(threadIdx.y *
@@ -166,7 +167,7 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
       auto [It, New] =
           WI.CaseKeysOfWarp[I].emplace(Own ? WI.CaseW.WarpKeys[I] : Key, Key);
       if (!New && It->second != Key)
-        warpEscape("two case splits a warp's own run takes for one");
+        WI.escape("two case splits a warp's own run takes for one");
     }
   }
   auto Taken = [&](unsigned Idx, unsigned Case) {
@@ -190,7 +191,7 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   }
   unsigned Idx = Cases.open(N, Key);
   for (SymbolId S : Deps)
-    if (!(WithW && residualOf(S) == -2))
+    if (!(WithW && WI.residualOf(S) == -2))
       Cases.addDep(S);
   return Taken(Idx, Cases.caseAt(Idx));
 }

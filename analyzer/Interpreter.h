@@ -563,42 +563,18 @@ private:
   Value opaqueSymbol(const Value &A, const Value &B, llvm::StringRef Op);
   std::string sourceText(const clang::Expr *E) const;
 
-  // ---- The symbolic warp index (InterpWarpIndex.cpp) ----
+  // ---- The symbolic warp index (InterpWarpIndex.cpp; its forms: ----
+  // ---- WarpIndexState.h)                                        ----
   mutable WarpIndexState WI;
   /// Access events sent so far.
   unsigned long Emitted = 0;
-  /// WarpIndexState::Residual of \p S (-1 for symbols made since).
-  int64_t residualOf(SymbolId S) const;
-  bool mentionsW(const LaneInt &V) const;
-  bool mentionsW(const Value &V) const {
-    return WI.On && !V.isUnknown() && mentionsW(V.I);
-  }
-  bool mentionsW(llvm::ArrayRef<SymbolId> S) const;
-  /// \p V with the warp index replaced by \p W.
-  LaneInt warpAt(const LaneInt &V, int64_t W) const;
-  Value warpAt(const Value &V, int64_t W) const;
-  /// Deps without W, a monomial W*x as x.
-  llvm::SmallVector<SymbolId, 2> warpFreeDeps(llvm::ArrayRef<SymbolId> D) const;
-  void warpEscape(llvm::StringRef Why) const;
   /// Stops the run: its warps are run again in \p Groups.
   void warpSplit(std::vector<std::vector<unsigned>> Groups,
                  llvm::StringRef What, const clang::Expr *At = nullptr) const;
   static bool sameValue(const Value &A, const Value &B);
-  /// (B, D) with \p V[i] = B + w_i * D in \p Lanes for the run's warps
-  /// w_i (WI.Set, at least two); nullopt when the values are no such form.
-  std::optional<std::pair<LaneInt, LaneInt>>
-  fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) const;
-  /// The run's warps grouped by \p Same (of their positions in WI.Set),
-  /// in order of first member.
-  std::vector<std::vector<unsigned>>
-  warpGroups(size_t N, llvm::function_ref<bool(size_t, size_t)> Same) const;
   /// perWarp's results \p E as a form with family symbols (one unknown per
   /// warp); nullopt when they are not that.
   std::optional<LaneInt> warpFamilies(const std::vector<Value> &E);
-  /// The run with the warp index escaped or split (it is being stopped).
-  bool warpRunStopped() const {
-    return WI.On && (!WI.Split.empty() || !WI.Escaped.empty());
-  }
   /// A result that holds in every warp: \p Sym (the symbolic rule's) if,
   /// with w replaced, it is \p Expect(w) (the result computed from the
   /// operands with w replaced) for every warp w, else the warps' results

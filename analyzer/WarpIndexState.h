@@ -3,15 +3,20 @@
 // The state of the interpreter's run with a symbolic warp index W
 // (InterpWarpIndex.cpp): threadIdx as forms in W, which symbols are made from
 // W, the warps the run stands for, where it split them into groups and why it
-// stopped. The rules consult it through the interpreter's mentionsW,
-// warpEscape, warpSplit and perWarp (InterpPerWarp.cpp).
+// stopped. The rules consult it (mentionsW, warpAt, escape; WarpIndexState.cpp)
+// and the interpreter's warpSplit and perWarp (InterpPerWarp.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_WARPINDEXSTATE_H
 #define CCL_ANALYZER_WARPINDEXSTATE_H
 
 #include "analyzer/LaneValue.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <functional>
+#include <optional>
 #include <map>
 #include <memory>
 #include <string>
@@ -30,6 +35,43 @@ struct WarpCheckpoint;
 /// The run's own state: the warps it stands for, W's place in the symbols,
 /// and what stops or splits it.
 struct WarpIndexState {
+  /// A new run's state; the interpreter's stop hook is kept.
+  void restart() {
+    std::function<void()> Stop = std::move(OnStop);
+    *this = WarpIndexState();
+    OnStop = std::move(Stop);
+  }
+  /// Residual of \p S (-1 for symbols made since the run began).
+  int64_t residualOf(SymbolId S) const {
+    return S < Residual.size() ? Residual[S] : -1;
+  }
+  /// A term of \p V (a symbol of \p S) is made from W, in a run with it.
+  bool mentionsW(const LaneInt &V) const;
+  bool mentionsW(const Value &V) const {
+    return On && !V.isUnknown() && mentionsW(V.I);
+  }
+  bool mentionsW(llvm::ArrayRef<SymbolId> S) const;
+  /// \p V with the warp index replaced by \p W (escapes, and gives \p V,
+  /// when that overflows).
+  LaneInt warpAt(const LaneInt &V, int64_t W);
+  Value warpAt(const Value &V, int64_t W);
+  /// Deps without W, a monomial W*x as x.
+  llvm::SmallVector<SymbolId, 2> warpFreeDeps(llvm::ArrayRef<SymbolId> D) const;
+  /// The run is not valid (\p Why); it is stopped through OnStop.
+  void escape(llvm::StringRef Why);
+  /// The run escaped or split (it is being stopped).
+  bool stopped() const { return On && (!Split.empty() || !Escaped.empty()); }
+  /// (B, D) with \p V[i] = B + w_i * D in \p Lanes for the run's warps
+  /// w_i (Set, at least two); nullopt when the values are no such form.
+  std::optional<std::pair<LaneInt, LaneInt>>
+  fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) const;
+  /// The run's warps grouped by \p Same (of their positions in Set), in
+  /// order of first member.
+  std::vector<std::vector<unsigned>>
+  warpGroups(size_t N, llvm::function_ref<bool(size_t, size_t)> Same) const;
+
+  /// Ends the interpreter's run (its step budget); set by the interpreter.
+  std::function<void()> OnStop;
   bool On = false;
   SymbolId W = 0;
   unsigned Warps = 0;
