@@ -93,6 +93,162 @@ int sregCode(StringRef N) {
 }
 } // namespace
 
+namespace {
+/// NVVM math \p N (the name after "llvm.nvvm.") of call \p CI as plain IR
+/// where LLVM has it; null when it is not one of those.
+llvm::Value *nvvmMath(IRBuilder<> &B, CallInst *CI, StringRef N) {
+  Type *RT = CI->getType();
+  Type *I32 = B.getInt32Ty();
+  llvm::Value *New = nullptr;
+  std::string Name = N.str();
+  for (const char *Drop : {".ftz", ".approx", ".rn", ".full"}) {
+    size_t P;
+    while ((P = Name.find(Drop)) != std::string::npos)
+      Name.erase(P, strlen(Drop));
+  }
+  StringRef S(Name);
+  auto Un = [&](Intrinsic::ID ID) {
+    return B.CreateUnaryIntrinsic(ID, CI->getArgOperand(0));
+  };
+  auto Bin = [&](Intrinsic::ID ID) {
+    return B.CreateBinaryIntrinsic(ID, CI->getArgOperand(0),
+                                   CI->getArgOperand(1));
+  };
+  if (S == "fabs.f" || S == "fabs.d" || S == "fabs")
+    New = Un(Intrinsic::fabs);
+  else if (S == "sqrt.f" || S == "sqrt.d")
+    New = Un(Intrinsic::sqrt);
+  else if (S == "rsqrt.f" || S == "rsqrt.d")
+    New = B.CreateFDiv(ConstantFP::get(RT, 1.0), Un(Intrinsic::sqrt));
+  else if (S == "rcp.f" || S == "rcp.d")
+    New = B.CreateFDiv(ConstantFP::get(RT, 1.0), CI->getArgOperand(0));
+  else if (S == "div.f" || S == "div.d")
+    New = B.CreateFDiv(CI->getArgOperand(0), CI->getArgOperand(1));
+  else if (S == "fma.f" || S == "fma.d")
+    New = B.CreateIntrinsic(
+        Intrinsic::fma, {RT},
+        {CI->getArgOperand(0), CI->getArgOperand(1), CI->getArgOperand(2)});
+  else if (S == "fmin.f" || S == "fmin.d" || S.starts_with("fmin"))
+    New = Bin(Intrinsic::minnum);
+  else if (S == "fmax.f" || S == "fmax.d" || S.starts_with("fmax"))
+    New = Bin(Intrinsic::maxnum);
+  else if (S == "ex2.f" || S == "ex2.d")
+    New = Un(Intrinsic::exp2);
+  else if (S == "lg2.f" || S == "lg2.d")
+    New = Un(Intrinsic::log2);
+  else if (S == "sin.f")
+    New = Un(Intrinsic::sin);
+  else if (S == "cos.f")
+    New = Un(Intrinsic::cos);
+  if (!New && (S == "saturate.f" || S == "saturate.d")) {
+    llvm::Value *X = CI->getArgOperand(0);
+    New = B.CreateBinaryIntrinsic(
+        Intrinsic::minnum,
+        B.CreateBinaryIntrinsic(Intrinsic::maxnum, X,
+                                ConstantFP::get(RT, 0.0)),
+        ConstantFP::get(RT, 1.0));
+  }
+  if (!New && (S == "mul24.i" || S == "umul24.i")) {
+    bool Signed = S[0] == 'm';
+    auto Ext = [&](llvm::Value *V) {
+      llvm::Value *T = B.CreateTrunc(V, B.getIntNTy(24));
+      return Signed ? B.CreateSExt(T, I32) : B.CreateZExt(T, I32);
+    };
+    New = B.CreateMul(Ext(CI->getArgOperand(0)), Ext(CI->getArgOperand(1)));
+  }
+  if (!New && (S == "mulhi.i" || S == "mulhi.ui" || S == "mulhi.ll" ||
+               S == "mulhi.ull")) {
+    bool Signed = S == "mulhi.i" || S == "mulhi.ll";
+    unsigned W = RT->getIntegerBitWidth();
+    Type *Wide = B.getIntNTy(2 * W);
+    auto Ext = [&](llvm::Value *V) {
+      return Signed ? B.CreateSExt(V, Wide) : B.CreateZExt(V, Wide);
+    };
+    New = B.CreateTrunc(B.CreateLShr(B.CreateMul(Ext(CI->getArgOperand(0)),
+                                                 Ext(CI->getArgOperand(1))),
+                                     W),
+                        RT);
+  }
+  return New;
+}
+} // namespace
+
+namespace {
+/// A warp-level NVVM intrinsic \p N (the name after "llvm.nvvm.") of call
+/// \p CI as a call of the runtime's ccl_warp \p WarpFn: the value that
+/// replaces the call, or null with \p Erase set for one whose call just
+/// goes; nullopt when \p N is not one.
+std::optional<llvm::Value *> lowerWarp(IRBuilder<> &B, CallInst *CI,
+                                       StringRef N, FunctionCallee WarpFn,
+                                       bool &Erase) {
+  Type *I32 = B.getInt32Ty();
+  Type *RT = CI->getType();
+  auto Warp = [&](int Op, llvm::Value *Mask, llvm::Value *A, llvm::Value *Bv,
+                  llvm::Value *Cv) {
+    return B.CreateCall(WarpFn,
+                        {B.getInt32(Op), B.CreateZExtOrTrunc(Mask, I32),
+                         A ? toI64(B, A) : B.getInt64(0),
+                         Bv ? toI64(B, Bv) : B.getInt64(0),
+                         Cv ? toI64(B, Cv) : B.getInt64(0)});
+  };
+  // {T, i1} from a packed result (value in the low bits, predicate bit 32).
+  auto Pair = [&](llvm::Value *R, Type *ST) {
+    Type *VT = ST->getStructElementType(0);
+    llvm::Value *V = fromI64(B, R, VT);
+    llvm::Value *Pr = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt1Ty());
+    llvm::Value *S = B.CreateInsertValue(PoisonValue::get(ST), V, 0);
+    return B.CreateInsertValue(S, Pr, 1);
+  };
+  if (N == "bar.warp.sync") {
+    Warp(WSync, CI->getArgOperand(0), nullptr, nullptr, nullptr);
+    Erase = true;
+    return nullptr;
+  }
+  if (N.consume_front("shfl.sync.")) {
+    int Op = N.starts_with("idx")    ? WShflIdx
+             : N.starts_with("up")   ? WShflUp
+             : N.starts_with("down") ? WShflDown
+                                     : WShflBfly;
+    llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
+                          CI->getArgOperand(2), CI->getArgOperand(3));
+    return RT->isStructTy() ? Pair(R, RT) : fromI64(B, R, RT);
+  }
+  if (N.consume_front("vote.")) {
+    int Op = N.starts_with("all")   ? WVoteAll
+             : N.starts_with("any") ? WVoteAny
+             : N.starts_with("uni") ? WVoteUni
+                                    : WVoteBallot;
+    llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
+                          nullptr, nullptr);
+    return fromI64(B, R, RT);
+  }
+  if (N == "activemask") {
+    return fromI64(
+        B, Warp(WActiveMask, B.getInt32(-1), nullptr, nullptr, nullptr), RT);
+  }
+  if (N.consume_front("match.")) {
+    int Op = N.starts_with("any") ? WMatchAny : WMatchAll;
+    llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
+                          nullptr, nullptr);
+    return RT->isStructTy() ? Pair(R, RT) : fromI64(B, R, RT);
+  }
+  if (N.consume_front("redux.sync.")) {
+    int Op = N == "add"    ? WReduxAdd
+             : N == "min"  ? WReduxMin
+             : N == "max"  ? WReduxMax
+             : N == "umin" ? WReduxUMin
+             : N == "umax" ? WReduxUMax
+             : N == "and"  ? WReduxAnd
+             : N == "or"   ? WReduxOr
+                           : WReduxXor;
+    llvm::Value *R = Warp(Op, CI->getArgOperand(1), CI->getArgOperand(0),
+                          nullptr, nullptr);
+    return fromI64(B, R, RT);
+  }
+  return std::nullopt;
+}
+} // namespace
+
 void JitVerifier::Impl::replaceIntrinsics(Function &F) {
   llvm::Module &Mod = *F.getParent();
   LLVMContext &LC = Mod.getContext();
@@ -116,22 +272,6 @@ void JitVerifier::Impl::replaceIntrinsics(Function &F) {
     Type *RT = CI->getType();
     llvm::Value *New = nullptr;
     bool Erase = false;
-    auto Warp = [&](int Op, llvm::Value *Mask, llvm::Value *A, llvm::Value *Bv,
-                    llvm::Value *Cv) {
-      return B.CreateCall(WarpFn,
-                          {B.getInt32(Op), B.CreateZExtOrTrunc(Mask, I32),
-                           A ? toI64(B, A) : B.getInt64(0),
-                           Bv ? toI64(B, Bv) : B.getInt64(0),
-                           Cv ? toI64(B, Cv) : B.getInt64(0)});
-    };
-    // {T, i1} from a packed result (value in the low bits, predicate bit 32).
-    auto Pair = [&](llvm::Value *R, Type *ST) {
-      Type *VT = ST->getStructElementType(0);
-      llvm::Value *V = fromI64(B, R, VT);
-      llvm::Value *Pr = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt1Ty());
-      llvm::Value *S = B.CreateInsertValue(PoisonValue::get(ST), V, 0);
-      return B.CreateInsertValue(S, Pr, 1);
-    };
     if (N.consume_front("read.ptx.sreg.")) {
       int Code = sregCode(N);
       New = fromI64(B, B.CreateCall(Sreg, {B.getInt32(Code < 0 ? 99 : Code)}),
@@ -149,118 +289,14 @@ void JitVerifier::Impl::replaceIntrinsics(Function &F) {
         New = B.CreateZExtOrTrunc(R, RT);
       else
         Erase = true;
-    } else if (N == "bar.warp.sync") {
-      Warp(WSync, CI->getArgOperand(0), nullptr, nullptr, nullptr);
-      Erase = true;
-    } else if (N.consume_front("shfl.sync.")) {
-      int Op = N.starts_with("idx")    ? WShflIdx
-               : N.starts_with("up")   ? WShflUp
-               : N.starts_with("down") ? WShflDown
-                                       : WShflBfly;
-      llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
-                            CI->getArgOperand(2), CI->getArgOperand(3));
-      New = RT->isStructTy() ? Pair(R, RT) : fromI64(B, R, RT);
-    } else if (N.consume_front("vote.")) {
-      int Op = N.starts_with("all")   ? WVoteAll
-               : N.starts_with("any") ? WVoteAny
-               : N.starts_with("uni") ? WVoteUni
-                                      : WVoteBallot;
-      llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
-                            nullptr, nullptr);
-      New = fromI64(B, R, RT);
-    } else if (N == "activemask") {
-      New = fromI64(
-          B, Warp(WActiveMask, B.getInt32(-1), nullptr, nullptr, nullptr), RT);
-    } else if (N.consume_front("match.")) {
-      int Op = N.starts_with("any") ? WMatchAny : WMatchAll;
-      llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
-                            nullptr, nullptr);
-      New = RT->isStructTy() ? Pair(R, RT) : fromI64(B, R, RT);
-    } else if (N.consume_front("redux.sync.")) {
-      int Op = N == "add"    ? WReduxAdd
-               : N == "min"  ? WReduxMin
-               : N == "max"  ? WReduxMax
-               : N == "umin" ? WReduxUMin
-               : N == "umax" ? WReduxUMax
-               : N == "and"  ? WReduxAnd
-               : N == "or"   ? WReduxOr
-                             : WReduxXor;
-      llvm::Value *R = Warp(Op, CI->getArgOperand(1), CI->getArgOperand(0),
-                            nullptr, nullptr);
-      New = fromI64(B, R, RT);
+    } else if (std::optional<llvm::Value *> W =
+                   lowerWarp(B, CI, N, WarpFn, Erase)) {
+      New = *W;
     } else if (N.starts_with("membar") || N.starts_with("fence")) {
       Erase = true;
     } else {
       // Math the NVVM way, as plain IR where LLVM has it.
-      std::string Name = N.str();
-      for (const char *Drop : {".ftz", ".approx", ".rn", ".full"}) {
-        size_t P;
-        while ((P = Name.find(Drop)) != std::string::npos)
-          Name.erase(P, strlen(Drop));
-      }
-      StringRef S(Name);
-      auto Un = [&](Intrinsic::ID ID) {
-        return B.CreateUnaryIntrinsic(ID, CI->getArgOperand(0));
-      };
-      auto Bin = [&](Intrinsic::ID ID) {
-        return B.CreateBinaryIntrinsic(ID, CI->getArgOperand(0),
-                                       CI->getArgOperand(1));
-      };
-      if (S == "fabs.f" || S == "fabs.d" || S == "fabs")
-        New = Un(Intrinsic::fabs);
-      else if (S == "sqrt.f" || S == "sqrt.d")
-        New = Un(Intrinsic::sqrt);
-      else if (S == "rsqrt.f" || S == "rsqrt.d")
-        New = B.CreateFDiv(ConstantFP::get(RT, 1.0), Un(Intrinsic::sqrt));
-      else if (S == "rcp.f" || S == "rcp.d")
-        New = B.CreateFDiv(ConstantFP::get(RT, 1.0), CI->getArgOperand(0));
-      else if (S == "div.f" || S == "div.d")
-        New = B.CreateFDiv(CI->getArgOperand(0), CI->getArgOperand(1));
-      else if (S == "fma.f" || S == "fma.d")
-        New = B.CreateIntrinsic(
-            Intrinsic::fma, {RT},
-            {CI->getArgOperand(0), CI->getArgOperand(1), CI->getArgOperand(2)});
-      else if (S == "fmin.f" || S == "fmin.d" || S.starts_with("fmin"))
-        New = Bin(Intrinsic::minnum);
-      else if (S == "fmax.f" || S == "fmax.d" || S.starts_with("fmax"))
-        New = Bin(Intrinsic::maxnum);
-      else if (S == "ex2.f" || S == "ex2.d")
-        New = Un(Intrinsic::exp2);
-      else if (S == "lg2.f" || S == "lg2.d")
-        New = Un(Intrinsic::log2);
-      else if (S == "sin.f")
-        New = Un(Intrinsic::sin);
-      else if (S == "cos.f")
-        New = Un(Intrinsic::cos);
-      if (!New && (S == "saturate.f" || S == "saturate.d")) {
-        llvm::Value *X = CI->getArgOperand(0);
-        New = B.CreateBinaryIntrinsic(
-            Intrinsic::minnum,
-            B.CreateBinaryIntrinsic(Intrinsic::maxnum, X,
-                                    ConstantFP::get(RT, 0.0)),
-            ConstantFP::get(RT, 1.0));
-      }
-      if (!New && (S == "mul24.i" || S == "umul24.i")) {
-        bool Signed = S[0] == 'm';
-        auto Ext = [&](llvm::Value *V) {
-          llvm::Value *T = B.CreateTrunc(V, B.getIntNTy(24));
-          return Signed ? B.CreateSExt(T, I32) : B.CreateZExt(T, I32);
-        };
-        New = B.CreateMul(Ext(CI->getArgOperand(0)), Ext(CI->getArgOperand(1)));
-      }
-      if (!New && (S == "mulhi.i" || S == "mulhi.ui" || S == "mulhi.ll" ||
-                   S == "mulhi.ull")) {
-        bool Signed = S == "mulhi.i" || S == "mulhi.ll";
-        unsigned W = RT->getIntegerBitWidth();
-        Type *Wide = B.getIntNTy(2 * W);
-        auto Ext = [&](llvm::Value *V) {
-          return Signed ? B.CreateSExt(V, Wide) : B.CreateZExt(V, Wide);
-        };
-        New = B.CreateTrunc(B.CreateLShr(B.CreateMul(Ext(CI->getArgOperand(0)),
-                                                     Ext(CI->getArgOperand(1))),
-                                         W),
-                            RT);
-      }
+      New = nvvmMath(B, CI, N);
       if (!New) {
         // Unknown here: runs until executed, then stops the launch.
         B.CreateCall(Unsupported, {message(Mod, ("llvm.nvvm." + N).str())});
