@@ -168,6 +168,134 @@ bool parseAddress(StringRef Line, MemInstr &I) {
 }
 } // namespace
 
+namespace {
+/// `.file N "name"`: file N's name into \p Files.
+void parseFileDirective(StringRef T, std::map<unsigned, std::string> &Files) {
+  StringRef Rest = T.drop_front(5).trim();
+  unsigned N = 0;
+  StringRef Num = Rest.take_while([](char C) { return isDigit(C); });
+  if (Num.getAsInteger(10, N))
+    return;
+  size_t Q1 = Rest.find('"'), Q2 = Rest.rfind('"');
+  if (Q1 != StringRef::npos && Q2 > Q1)
+    Files[N] = unescape(Rest.slice(Q1 + 1, Q2));
+}
+
+bool isFunctionHeader(StringRef T) {
+  return T.starts_with(".entry") || T.starts_with(".visible .entry") ||
+         T.starts_with(".func") || T.starts_with(".visible .func") ||
+         T.starts_with(".weak .func") || T.starts_with(".extern");
+}
+
+/// The function a header line \p T defines (null for a declaration).
+std::optional<Function> definedFunction(StringRef T) {
+  if (T.starts_with(".extern"))
+    return std::nullopt;
+  bool Entry = T.contains(".entry");
+  StringRef After =
+      T.substr(T.find(Entry ? ".entry" : ".func") + (Entry ? 6 : 5)).trim();
+  // .func (.param .b32 func_retval0) name(
+  if (After.starts_with("(")) {
+    size_t Close = After.find(')');
+    After =
+        Close == StringRef::npos ? StringRef() : After.substr(Close + 1).trim();
+  }
+  StringRef Name =
+      After.take_until([](char C) { return C == '(' || C == ' ' || C == ';'; });
+  if (T.ends_with(";")) // a declaration
+    return std::nullopt;
+  return Function{Name.str(), Entry, {}};
+}
+
+/// A `.loc` line: file, line, column, nvcc's inlined_at triples and
+/// clang's chain in the comment; null when it is malformed.
+std::optional<PendingLoc> parseLoc(StringRef T) {
+  PendingLoc P;
+  StringRef Body = T.drop_front(4);
+  StringRef Comment;
+  size_t Sl = Body.find("//");
+  if (Sl != StringRef::npos) {
+    Comment = Body.substr(Sl + 2);
+    Body = Body.substr(0, Sl);
+  }
+  SmallVector<StringRef, 4> Fields;
+  Body.split(Fields, ',');
+  SmallVector<StringRef, 4> Nums;
+  Fields[0].split(Nums, ' ', -1, false);
+  SmallVector<StringRef, 3> N3;
+  for (StringRef X : Nums)
+    if (!X.trim().empty())
+      N3.push_back(X.trim());
+  if (N3.size() < 2 || N3[0].getAsInteger(10, P.File) ||
+      N3[1].getAsInteger(10, P.Line))
+    return std::nullopt;
+  if (N3.size() > 2)
+    N3[2].getAsInteger(10, P.Col);
+  for (size_t K = 1; K < Fields.size(); ++K) {
+    StringRef Fd = Fields[K].trim();
+    if (!Fd.consume_front("inlined_at"))
+      continue;
+    SmallVector<StringRef, 3> In;
+    Fd.trim().split(In, ' ', -1, false);
+    std::array<unsigned, 3> A{0, 0, 0};
+    for (size_t J = 0; J < In.size() && J < 3; ++J)
+      In[J].trim().getAsInteger(10, A[J]);
+    P.InlinedAt.push_back(A);
+  }
+  // clang: "// t.cu:2:57 @[ t.cu:19:10 @[ t.cu:30:3 ] ]"
+  if (size_t At = Comment.find("@["); At != StringRef::npos) {
+    StringRef Chain = Comment.substr(At);
+    while (Chain.consume_front("@[")) {
+      Chain = Chain.trim();
+      size_t End = Chain.find_first_of("@]");
+      SrcLoc L;
+      if (parseCommentLoc(Chain.substr(0, End), L))
+        P.CommentChain.push_back(L);
+      if (End == StringRef::npos)
+        break;
+      Chain = Chain.substr(End);
+    }
+  }
+  return P;
+}
+
+/// The callee a call instruction \p T (opcode \p Opcode) names; empty for
+/// an indirect call.
+std::string calleeOf(StringRef T, StringRef Opcode) {
+  // "call.uni (retval0), _Z3fooi, (param0);" or "call.uni _Z3foo, (..);"
+  StringRef Rest = T.drop_front(Opcode.size()).trim();
+  if (Rest.starts_with("(") && Rest.contains(')'))
+    Rest = Rest.substr(Rest.find(')') + 1).ltrim(", \t");
+  StringRef Callee = Rest.take_until(
+      [](char C) { return C == ',' || C == ';' || C == ' ' || C == '('; });
+  if (Callee.starts_with("%"))
+    return "";
+  return Callee.str();
+}
+
+/// Registers that hold addresses in the thread's stack frame (%SP, %SPL
+/// and what is computed from them: \p Stack): a generic access through one
+/// is local memory, not a request to global or shared memory. True when
+/// \p Opcode is one that can compute them (the line is then done).
+bool noteStackRegister(StringRef T, StringRef Opcode,
+                       std::set<std::string> &Stack) {
+  if (!Opcode.starts_with("mov.") && !Opcode.starts_with("add.") &&
+      !Opcode.starts_with("cvta.local") && !Opcode.starts_with("sub."))
+    return false;
+  SmallVector<StringRef, 4> Ops;
+  T.drop_front(Opcode.size()).split(Ops, ',');
+  if (Ops.size() >= 2) {
+    StringRef Dst = Ops[0].trim();
+    for (size_t K = 1; K < Ops.size(); ++K) {
+      StringRef Src = Ops[K].trim().rtrim(';').trim();
+      if (Src == "%SP" || Src == "%SPL" || Stack.count(Src.str()))
+        Stack.insert(Dst.str());
+    }
+  }
+  return true;
+}
+} // namespace
+
 Module ccl::ptx::parse(StringRef Text) {
   Module M;
   std::map<unsigned, std::string> Files;
@@ -191,89 +319,23 @@ Module ccl::ptx::parse(StringRef Text) {
     if (T.empty())
       continue;
     if (T.starts_with(".file")) {
-      StringRef Rest = T.drop_front(5).trim();
-      unsigned N = 0;
-      StringRef Num = Rest.take_while([](char C) { return isDigit(C); });
-      if (Num.getAsInteger(10, N))
-        continue;
-      size_t Q1 = Rest.find('"'), Q2 = Rest.rfind('"');
-      if (Q1 != StringRef::npos && Q2 > Q1)
-        Files[N] = unescape(Rest.slice(Q1 + 1, Q2));
+      parseFileDirective(T, Files);
       continue;
     }
-    if (T.starts_with(".entry") || T.starts_with(".visible .entry") ||
-        T.starts_with(".func") || T.starts_with(".visible .func") ||
-        T.starts_with(".weak .func") || T.starts_with(".extern")) {
-      if (T.starts_with(".extern"))
-        continue;
-      bool Entry = T.contains(".entry");
-      StringRef After =
-          T.substr(T.find(Entry ? ".entry" : ".func") + (Entry ? 6 : 5)).trim();
-      // .func (.param .b32 func_retval0) name(
-      if (After.starts_with("(")) {
-        size_t Close = After.find(')');
-        After = Close == StringRef::npos ? StringRef()
-                                         : After.substr(Close + 1).trim();
+    if (isFunctionHeader(T)) {
+      if (std::optional<Function> Def = definedFunction(T)) {
+        M.Functions.push_back(std::move(*Def));
+        F = &M.Functions.back();
+        HaveLoc = false;
+        Stack.clear();
       }
-      StringRef Name = After.take_until(
-          [](char C) { return C == '(' || C == ' ' || C == ';'; });
-      if (T.ends_with(";")) // a declaration
-        continue;
-      M.Functions.push_back({Name.str(), Entry, {}});
-      F = &M.Functions.back();
-      HaveLoc = false;
-      Stack.clear();
       continue;
     }
     if (T.starts_with(".loc")) {
-      PendingLoc P;
-      StringRef Body = T.drop_front(4);
-      StringRef Comment;
-      size_t Sl = Body.find("//");
-      if (Sl != StringRef::npos) {
-        Comment = Body.substr(Sl + 2);
-        Body = Body.substr(0, Sl);
+      if (std::optional<PendingLoc> P = parseLoc(T)) {
+        Cur = std::move(*P);
+        HaveLoc = true;
       }
-      SmallVector<StringRef, 4> Fields;
-      Body.split(Fields, ',');
-      SmallVector<StringRef, 4> Nums;
-      Fields[0].split(Nums, ' ', -1, false);
-      SmallVector<StringRef, 3> N3;
-      for (StringRef X : Nums)
-        if (!X.trim().empty())
-          N3.push_back(X.trim());
-      if (N3.size() < 2 || N3[0].getAsInteger(10, P.File) ||
-          N3[1].getAsInteger(10, P.Line))
-        continue;
-      if (N3.size() > 2)
-        N3[2].getAsInteger(10, P.Col);
-      for (size_t K = 1; K < Fields.size(); ++K) {
-        StringRef Fd = Fields[K].trim();
-        if (!Fd.consume_front("inlined_at"))
-          continue;
-        SmallVector<StringRef, 3> In;
-        Fd.trim().split(In, ' ', -1, false);
-        std::array<unsigned, 3> A{0, 0, 0};
-        for (size_t J = 0; J < In.size() && J < 3; ++J)
-          In[J].trim().getAsInteger(10, A[J]);
-        P.InlinedAt.push_back(A);
-      }
-      // clang: "// t.cu:2:57 @[ t.cu:19:10 @[ t.cu:30:3 ] ]"
-      if (size_t At = Comment.find("@["); At != StringRef::npos) {
-        StringRef Chain = Comment.substr(At);
-        while (Chain.consume_front("@[")) {
-          Chain = Chain.trim();
-          size_t End = Chain.find_first_of("@]");
-          SrcLoc L;
-          if (parseCommentLoc(Chain.substr(0, End), L))
-            P.CommentChain.push_back(L);
-          if (End == StringRef::npos)
-            break;
-          Chain = Chain.substr(End);
-        }
-      }
-      Cur = P;
-      HaveLoc = true;
       continue;
     }
     if (!F || T.starts_with(".") || T.starts_with("//") || T.starts_with("$") ||
@@ -284,34 +346,14 @@ Module ccl::ptx::parse(StringRef Text) {
       T = T.drop_until([](char C) { return C == ' ' || C == '\t'; }).trim();
     StringRef Opcode =
         T.take_until([](char C) { return C == ' ' || C == '\t'; });
-    // "call.uni (retval0), _Z3fooi, (param0);" or "call.uni _Z3foo, (..);"
     if (Opcode == "call" || Opcode.starts_with("call.")) {
-      StringRef Rest = T.drop_front(Opcode.size()).trim();
-      if (Rest.starts_with("(") && Rest.contains(')'))
-        Rest = Rest.substr(Rest.find(')') + 1).ltrim(", \t");
-      StringRef Callee = Rest.take_until(
-          [](char C) { return C == ',' || C == ';' || C == ' ' || C == '('; });
-      if (!Callee.empty() && !Callee.starts_with("%"))
-        F->Calls.push_back(Callee.str());
+      std::string Callee = calleeOf(T, Opcode);
+      if (!Callee.empty())
+        F->Calls.push_back(Callee);
       continue;
     }
-    // Registers that hold addresses in the thread's stack frame (%SP,
-    // %SPL and what is computed from them): a generic access through one
-    // is local memory, not a request to global or shared memory.
-    if (Opcode.starts_with("mov.") || Opcode.starts_with("add.") ||
-        Opcode.starts_with("cvta.local") || Opcode.starts_with("sub.")) {
-      SmallVector<StringRef, 4> Ops;
-      T.drop_front(Opcode.size()).split(Ops, ',');
-      if (Ops.size() >= 2) {
-        StringRef Dst = Ops[0].trim();
-        for (size_t K = 1; K < Ops.size(); ++K) {
-          StringRef Src = Ops[K].trim().rtrim(';').trim();
-          if (Src == "%SP" || Src == "%SPL" || Stack.count(Src.str()))
-            Stack.insert(Dst.str());
-        }
-      }
+    if (noteStackRegister(T, Opcode, Stack))
       continue;
-    }
     MemInstr I;
     if (!classify(Opcode, I) || !parseAddress(T, I))
       continue;
