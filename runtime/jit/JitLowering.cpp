@@ -363,18 +363,132 @@ std::string normalizeAsm(StringRef S) {
 }
 } // namespace
 
+namespace {
+/// The runtime's fp16/bf16 entries inline PTX of halves is lowered to.
+struct HalfFns {
+  FunctionCallee Fp16, F2H, H2F, F2BF, BF2F;
+};
+
+/// \p V as an i32 (a floating-point value's bits).
+llvm::Value *asI32(IRBuilder<> &B, llvm::Value *V) {
+  if (V->getType()->isFloatingPointTy())
+    V = B.CreateBitCast(V, B.getIntNTy(V->getType()->getPrimitiveSizeInBits()));
+  return B.CreateZExtOrTrunc(V, B.getInt32Ty());
+}
+
+/// Inline PTX \p T (statements \p Stmts) of call \p CI on halves: fp16 and
+/// bf16 arithmetic, conversions to and from float, packing and unpacking
+/// two halves. The value that replaces the call; null when it is none.
+llvm::Value *lowerHalves(IRBuilder<> &B, CallInst *CI, StringRef T,
+                         ArrayRef<StringRef> Stmts, const HalfFns &Fns) {
+  Type *RT = CI->getType();
+  llvm::Value *New = nullptr;
+  int Kind, Op;
+  unsigned NArgs;
+  if (Stmts.size() == 1 && fp16Instruction(Stmts[0], Kind, Op, NArgs) &&
+      CI->arg_size() == NArgs && !RT->isVoidTy()) {
+    llvm::Value *A = asI32(B, CI->getArgOperand(0));
+    llvm::Value *Bv =
+        NArgs > 1 ? asI32(B, CI->getArgOperand(1)) : B.getInt32(0);
+    llvm::Value *Cv =
+        NArgs > 2 ? asI32(B, CI->getArgOperand(2)) : B.getInt32(0);
+    llvm::Value *R =
+        B.CreateCall(Fns.Fp16, {B.getInt32(Kind), B.getInt32(Op), A, Bv, Cv});
+    New = B.CreateZExtOrTrunc(R, RT);
+  } else if (Stmts.size() == 1 && CI->arg_size() == 1 && !RT->isVoidTy() &&
+             (T.starts_with("cvt.rn.f16.f32") ||
+              T.starts_with("cvt.rn.bf16.f32"))) {
+    bool Bf = T.starts_with("cvt.rn.bf16");
+    New = B.CreateZExtOrTrunc(
+        B.CreateCall(Bf ? Fns.F2BF : Fns.F2H, {CI->getArgOperand(0)}), RT);
+  } else if (Stmts.size() == 1 && CI->arg_size() == 1 && RT->isFloatTy() &&
+             (T.starts_with("cvt.f32.f16") || T.starts_with("cvt.f32.bf16"))) {
+    bool Bf = T.starts_with("cvt.f32.bf16");
+    New = B.CreateCall(
+        Bf ? Fns.BF2F : Fns.H2F,
+        {B.CreateZExtOrTrunc(asI32(B, CI->getArgOperand(0)), B.getInt16Ty())});
+  } else if (Stmts.size() == 2 && CI->arg_size() == 1 && !RT->isVoidTy() &&
+             Stmts[0].starts_with(".reg") &&
+             (Stmts[1].starts_with("cvt.rn.f16.f32") ||
+              Stmts[1].starts_with("cvt.rn.bf16.f32"))) {
+    // .reg .f16 low; cvt.rn.f16.f32 low, $1; mov.b32 $0, {low,low}
+    // (3 statements) is handled below; this one is a plain conversion.
+    New = nullptr;
+  }
+  if (!New && Stmts.size() == 3 && CI->arg_size() == 1 && RT->isIntegerTy(32) &&
+      Stmts[0].starts_with(".reg") &&
+      (Stmts[1].starts_with("cvt.rn.f16.f32") ||
+       Stmts[1].starts_with("cvt.rn.bf16.f32")) &&
+      Stmts[2].starts_with("mov.b32")) {
+    bool Bf = Stmts[1].starts_with("cvt.rn.bf16");
+    llvm::Value *H = B.CreateZExt(
+        B.CreateCall(Bf ? Fns.F2BF : Fns.F2H, {CI->getArgOperand(0)}),
+        B.getInt32Ty());
+    New = B.CreateOr(H, B.CreateShl(H, 16));
+  }
+  if (!New && Stmts.size() == 1 && T.starts_with("mov.b32 $0,$1,$2") &&
+      CI->arg_size() == 2 && RT->isIntegerTy(32)) {
+    // mov.b32 $0, {$1,$2}: pack two halves.
+    New =
+        B.CreateOr(B.CreateZExt(asI32(B, CI->getArgOperand(0)), B.getInt32Ty()),
+                   B.CreateShl(asI32(B, CI->getArgOperand(1)), 16));
+  }
+  // mov.b32 $0, {0,$1} / {$1,0}: one half and a zero half (cuda_bf16's
+  // bfloat16 -> float is the bits in the high half).
+  if (!New && Stmts.size() == 1 && CI->arg_size() == 1 &&
+      (RT->isIntegerTy(32) || RT->isFloatTy()) &&
+      (Stmts[0] == "mov.b32 $0,0,$1" || Stmts[0] == "mov.b32 $0,$1,0")) {
+    llvm::Value *H = B.CreateAnd(asI32(B, CI->getArgOperand(0)), 0xffff);
+    New = Stmts[0] == "mov.b32 $0,0,$1" ? B.CreateShl(H, 16) : H;
+    if (RT->isFloatTy())
+      New = B.CreateBitCast(New, RT);
+  }
+  if (!New && Stmts.size() == 1 && T.starts_with("mov.b32 $0,$1,$2") &&
+      CI->arg_size() == 1 && RT->isStructTy() &&
+      RT->getStructNumElements() == 2) {
+    // mov.b32 {$0,$1}, $2: unpack.
+    llvm::Value *V = asI32(B, CI->getArgOperand(0));
+    Type *E0 = RT->getStructElementType(0), *E1 = RT->getStructElementType(1);
+    llvm::Value *S =
+        B.CreateInsertValue(PoisonValue::get(RT), B.CreateTrunc(V, E0), 0);
+    New = B.CreateInsertValue(S, B.CreateTrunc(B.CreateLShr(V, 16), E1), 1);
+  }
+  return New;
+}
+
+/// vabsdiff4.u32.u32.u32.add d, a, b, c: the sum of the four bytewise
+/// |a - b| plus c (cuda-samples stereoDisparity's __vabsdiff4 sums); null
+/// when \p T is not that.
+llvm::Value *lowerVabsdiff4(IRBuilder<> &B, CallInst *CI, StringRef T) {
+  if (!T.starts_with("vabsdiff4.u32.u32.u32.add") || CI->arg_size() != 3 ||
+      !CI->getType()->isIntegerTy(32))
+    return nullptr;
+  llvm::Value *Sum = asI32(B, CI->getArgOperand(2));
+  for (unsigned K = 0; K < 4; ++K) {
+    auto Byte = [&](llvm::Value *V) {
+      return B.CreateAnd(B.CreateLShr(asI32(B, V), 8 * K), 0xff);
+    };
+    llvm::Value *X = Byte(CI->getArgOperand(0)),
+                *Y = Byte(CI->getArgOperand(1));
+    llvm::Value *D = B.CreateSelect(B.CreateICmpUGE(X, Y), B.CreateSub(X, Y),
+                                    B.CreateSub(Y, X));
+    Sum = B.CreateAdd(Sum, D);
+  }
+  return Sum;
+}
+} // namespace
+
 void JitVerifier::Impl::replaceAsm(Function &F) {
   llvm::Module &Mod = *F.getParent();
   LLVMContext &LC = Mod.getContext();
   Type *I32 = Type::getInt32Ty(LC), *I16 = Type::getInt16Ty(LC);
   Type *F32 = Type::getFloatTy(LC);
   Type *Ptr = PointerType::getUnqual(LC);
-  FunctionCallee Fp16 =
-      runtimeFn(Mod, "ccl_ptx_fp16", I32, {I32, I32, I32, I32, I32});
-  FunctionCallee F2H = runtimeFn(Mod, "ccl_f2h", I16, {F32});
-  FunctionCallee H2F = runtimeFn(Mod, "ccl_h2f", F32, {I16});
-  FunctionCallee F2BF = runtimeFn(Mod, "ccl_f2bf", I16, {F32});
-  FunctionCallee BF2F = runtimeFn(Mod, "ccl_bf2f", F32, {I16});
+  HalfFns Halves{runtimeFn(Mod, "ccl_ptx_fp16", I32, {I32, I32, I32, I32, I32}),
+                 runtimeFn(Mod, "ccl_f2h", I16, {F32}),
+                 runtimeFn(Mod, "ccl_h2f", F32, {I16}),
+                 runtimeFn(Mod, "ccl_f2bf", I16, {F32}),
+                 runtimeFn(Mod, "ccl_bf2f", F32, {I16})};
   FunctionCallee Unsupported =
       runtimeFn(Mod, "ccl_unsupported", Type::getVoidTy(LC), {Ptr});
   std::vector<CallInst *> Calls;
@@ -388,15 +502,6 @@ void JitVerifier::Impl::replaceAsm(Function &F) {
     Type *RT = CI->getType();
     IRBuilder<> B(CI);
     llvm::Value *New = nullptr;
-    auto Arg = [&](unsigned I) { return CI->getArgOperand(I); };
-    auto AsI32 = [&](llvm::Value *V) {
-      if (V->getType()->isFloatingPointTy())
-        V = B.CreateBitCast(
-            V, B.getIntNTy(V->getType()->getPrimitiveSizeInBits()));
-      return B.CreateZExtOrTrunc(V, I32);
-    };
-    int Kind, Op;
-    unsigned NArgs;
     StringRef T(Text);
     // Statements separated by ';' (a trailing one is dropped).
     SmallVector<StringRef, 4> Stmts;
@@ -415,72 +520,10 @@ void JitVerifier::Impl::replaceAsm(Function &F) {
       CI->eraseFromParent();
       continue;
     }
-    if (T.contains("%reserved_smem") && !RT->isVoidTy()) {
+    if (T.contains("%reserved_smem") && !RT->isVoidTy())
       New = Constant::getNullValue(RT);
-    } else if (Stmts.size() == 1 &&
-               fp16Instruction(Stmts[0], Kind, Op, NArgs) &&
-               CI->arg_size() == NArgs && !RT->isVoidTy()) {
-      llvm::Value *A = AsI32(Arg(0));
-      llvm::Value *Bv = NArgs > 1 ? AsI32(Arg(1)) : B.getInt32(0);
-      llvm::Value *Cv = NArgs > 2 ? AsI32(Arg(2)) : B.getInt32(0);
-      llvm::Value *R =
-          B.CreateCall(Fp16, {B.getInt32(Kind), B.getInt32(Op), A, Bv, Cv});
-      New = B.CreateZExtOrTrunc(R, RT);
-    } else if (Stmts.size() == 1 && CI->arg_size() == 1 && !RT->isVoidTy() &&
-               (T.starts_with("cvt.rn.f16.f32") ||
-                T.starts_with("cvt.rn.bf16.f32"))) {
-      bool Bf = T.starts_with("cvt.rn.bf16");
-      New = B.CreateZExtOrTrunc(B.CreateCall(Bf ? F2BF : F2H, {Arg(0)}), RT);
-    } else if (Stmts.size() == 1 && CI->arg_size() == 1 && RT->isFloatTy() &&
-               (T.starts_with("cvt.f32.f16") ||
-                T.starts_with("cvt.f32.bf16"))) {
-      bool Bf = T.starts_with("cvt.f32.bf16");
-      New = B.CreateCall(Bf ? BF2F : H2F,
-                         {B.CreateZExtOrTrunc(AsI32(Arg(0)), I16)});
-    } else if (Stmts.size() == 2 && CI->arg_size() == 1 && !RT->isVoidTy() &&
-               Stmts[0].starts_with(".reg") &&
-               (Stmts[1].starts_with("cvt.rn.f16.f32") ||
-                Stmts[1].starts_with("cvt.rn.bf16.f32"))) {
-      // .reg .f16 low; cvt.rn.f16.f32 low, $1; mov.b32 $0, {low,low}
-      // (3 statements) is handled below; this one is a plain conversion.
-      New = nullptr;
-    }
-    if (!New && Stmts.size() == 3 && CI->arg_size() == 1 &&
-        RT->isIntegerTy(32) && Stmts[0].starts_with(".reg") &&
-        (Stmts[1].starts_with("cvt.rn.f16.f32") ||
-         Stmts[1].starts_with("cvt.rn.bf16.f32")) &&
-        Stmts[2].starts_with("mov.b32")) {
-      bool Bf = Stmts[1].starts_with("cvt.rn.bf16");
-      llvm::Value *H =
-          B.CreateZExt(B.CreateCall(Bf ? F2BF : F2H, {Arg(0)}), I32);
-      New = B.CreateOr(H, B.CreateShl(H, 16));
-    }
-    if (!New && Stmts.size() == 1 && T.starts_with("mov.b32 $0,$1,$2") &&
-        CI->arg_size() == 2 && RT->isIntegerTy(32)) {
-      // mov.b32 $0, {$1,$2}: pack two halves.
-      New = B.CreateOr(B.CreateZExt(AsI32(Arg(0)), I32),
-                       B.CreateShl(AsI32(Arg(1)), 16));
-    }
-    // mov.b32 $0, {0,$1} / {$1,0}: one half and a zero half (cuda_bf16's
-    // bfloat16 -> float is the bits in the high half).
-    if (!New && Stmts.size() == 1 && CI->arg_size() == 1 &&
-        (RT->isIntegerTy(32) || RT->isFloatTy()) &&
-        (Stmts[0] == "mov.b32 $0,0,$1" || Stmts[0] == "mov.b32 $0,$1,0")) {
-      llvm::Value *H = B.CreateAnd(AsI32(Arg(0)), 0xffff);
-      New = Stmts[0] == "mov.b32 $0,0,$1" ? B.CreateShl(H, 16) : H;
-      if (RT->isFloatTy())
-        New = B.CreateBitCast(New, RT);
-    }
-    if (!New && Stmts.size() == 1 && T.starts_with("mov.b32 $0,$1,$2") &&
-        CI->arg_size() == 1 && RT->isStructTy() &&
-        RT->getStructNumElements() == 2) {
-      // mov.b32 {$0,$1}, $2: unpack.
-      llvm::Value *V = AsI32(Arg(0));
-      Type *E0 = RT->getStructElementType(0), *E1 = RT->getStructElementType(1);
-      llvm::Value *S =
-          B.CreateInsertValue(PoisonValue::get(RT), B.CreateTrunc(V, E0), 0);
-      New = B.CreateInsertValue(S, B.CreateTrunc(B.CreateLShr(V, 16), E1), 1);
-    }
+    else
+      New = lowerHalves(B, CI, T, Stmts, Halves);
     if (!New && RT->isVoidTy() &&
         (T.starts_with("membar") || T.starts_with("fence") ||
          T.starts_with("bar.warp.sync") || T.starts_with("prefetch"))) {
@@ -493,22 +536,8 @@ void JitVerifier::Impl::replaceAsm(Function &F) {
     if (!New && !RT->isVoidTy() &&
         (T.starts_with("tex.") || T.starts_with("tld4.")))
       New = Constant::getNullValue(RT);
-    // vabsdiff4.u32.u32.u32.add d, a, b, c: the sum of the four bytewise
-    // |a - b| plus c (cuda-samples stereoDisparity's __vabsdiff4 sums).
-    if (!New && T.starts_with("vabsdiff4.u32.u32.u32.add") &&
-        CI->arg_size() == 3 && RT->isIntegerTy(32)) {
-      llvm::Value *Sum = AsI32(Arg(2));
-      for (unsigned K = 0; K < 4; ++K) {
-        auto Byte = [&](llvm::Value *V) {
-          return B.CreateAnd(B.CreateLShr(AsI32(V), 8 * K), 0xff);
-        };
-        llvm::Value *X = Byte(Arg(0)), *Y = Byte(Arg(1));
-        llvm::Value *D = B.CreateSelect(B.CreateICmpUGE(X, Y),
-                                        B.CreateSub(X, Y), B.CreateSub(Y, X));
-        Sum = B.CreateAdd(Sum, D);
-      }
-      New = Sum;
-    }
+    if (!New)
+      New = lowerVabsdiff4(B, CI, T);
     if (!New) {
       std::string What = "inline PTX '" + Text.substr(0, 60) + "'";
       B.CreateCall(Unsupported, {message(Mod, What)});
