@@ -110,6 +110,134 @@ std::map<BasicBlock *, BasicBlock *> reconvergencePoints(Function &F) {
 }
 } // namespace
 
+std::vector<SiteLoc> JitVerifier::Impl::chainOf(const DILocation *DLoc) {
+  std::vector<SiteLoc> Locs;
+  for (; DLoc; DLoc = DLoc->getInlinedAt()) {
+    SmallString<256> Path(DLoc->getFilename());
+    if (!sys::path::is_absolute(Path))
+      sys::path::make_absolute(DLoc->getDirectory(), Path);
+    Locs.push_back(
+        {real(std::string(Path)), DLoc->getLine(), DLoc->getColumn()});
+  }
+  return Locs;
+}
+
+int JitVerifier::Impl::newSite(Instruction *I, unsigned Bytes, AccessKind Op,
+                               unsigned AS, llvm::Value *P, int KernelIndex) {
+  SiteInfo S;
+  S.Bytes = Bytes;
+  S.Op = Op;
+  S.StaticSpace = AS == 1   ? SpGlobal
+                  : AS == 3 ? SpShared
+                  : AS == 4 ? SpConst
+                  : AS == 5 ? SpLocal
+                            : SpGeneric;
+  Sites.push_back(S);
+  ccl::InstrPlace Pl;
+  Pl.Op = Op == AccLoad    ? AccessOp::Load
+          : Op == AccStore ? AccessOp::Store
+                           : AccessOp::Atomic;
+  Pl.Locs = chainOf(I->getDebugLoc().get());
+  if (auto *PI = dyn_cast<Instruction>(P->stripPointerCasts()))
+    Pl.AddrLocs = chainOf(PI->getDebugLoc().get());
+  Pl.Loose = isa<MemTransferInst>(I) && Op == AccLoad;
+  Places.push_back(std::move(Pl));
+  SiteFunc.push_back(KernelIndex);
+  return (int)Sites.size() - 1;
+}
+
+void JitVerifier::Impl::instrumentMemIntrinsic(MemIntrinsic *MI,
+                                               int KernelIndex) {
+  // As the NVPTX backend expands a small constant-size copy: loads
+  // then stores of the widest size both alignments allow, up to 8
+  // bytes (a float4 copy to a 4-byte aligned address: 4-byte moves).
+  auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+  if (!Len || Len->getZExtValue() == 0 || Len->getZExtValue() > 128)
+    return;
+  llvm::Module &Mod = *MI->getModule();
+  LLVMContext &LC = Mod.getContext();
+  Type *I32 = Type::getInt32Ty(LC);
+  Type *Ptr = PointerType::getUnqual(LC);
+  FunctionCallee Span = runtimeFn(Mod, "ccl_acc_span", Ptr, {I32, I32, Ptr});
+  uint64_t N = Len->getZExtValue();
+  // Loads and stores of one width, which both sides' alignments allow.
+  uint64_t Aligned = MI->getDestAlign() ? MI->getDestAlign()->value() : 1;
+  if (auto *MT = dyn_cast<MemTransferInst>(MI))
+    Aligned = std::min<uint64_t>(
+        Aligned, MT->getSourceAlign() ? MT->getSourceAlign()->value() : 1);
+  auto Sides = [&](llvm::Value *P, AccessKind Op) {
+    unsigned AS = P->getType()->getPointerAddressSpace();
+    if (AS == 5)
+      return;
+    uint64_t Chunk = std::min<uint64_t>(Aligned, 8);
+    while (N % Chunk)
+      Chunk /= 2;
+    int First = -1;
+    for (uint64_t Off = 0; Off < N; Off += Chunk) {
+      int S = newSite(MI, Chunk, Op, AS, P, KernelIndex);
+      if (First < 0)
+        First = S;
+    }
+    IRBuilder<> B(MI);
+    llvm::Value *Gen = AS ? B.CreateAddrSpaceCast(P, Ptr) : P;
+    llvm::Value *R =
+        B.CreateCall(Span, {B.getInt32(First), B.getInt32(N / Chunk), Gen});
+    llvm::Value *Back = AS ? B.CreateAddrSpaceCast(R, P->getType()) : R;
+    if (P == MI->getRawDest())
+      MI->setDest(Back);
+    else
+      cast<MemTransferInst>(MI)->setSource(Back);
+  };
+  if (auto *MT = dyn_cast<MemTransferInst>(MI))
+    Sides(MT->getRawSource(), AccLoad);
+  Sides(MI->getRawDest(), AccStore);
+}
+
+namespace {
+/// A lane that reaches `unreachable` (after __trap(), or a path the
+/// compiler proved impossible) stops the launch, as the GPU stops the
+/// kernel; x86 code would run on into whatever follows.
+void stopAtUnreachable(Function &F) {
+  std::vector<CallInst *> Traps;
+  std::vector<Instruction *> Ends;
+  for (Instruction &I : instructions(F)) {
+    if (isa<UnreachableInst>(&I))
+      Ends.push_back(&I);
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction())
+        if (Callee->getIntrinsicID() == Intrinsic::trap ||
+            Callee->getIntrinsicID() == Intrinsic::debugtrap)
+          Traps.push_back(CI);
+  }
+  for (CallInst *CI : Traps)
+    CI->eraseFromParent();
+  FunctionCallee Unreachable = runtimeFn(*F.getParent(), "ccl_unreachable",
+                                         Type::getVoidTy(F.getContext()), {});
+  for (Instruction *T : Ends)
+    IRBuilder<>(T).CreateCall(Unreachable, {});
+}
+} // namespace
+
+void JitVerifier::Impl::addBlockYields(Function &F) {
+  FunctionCallee BB =
+      runtimeFn(*F.getParent(), "ccl_bb", Type::getVoidTy(F.getContext()),
+                {Type::getInt32Ty(F.getContext())});
+  std::map<BasicBlock *, int> Ids;
+  for (BasicBlock &BB : F)
+    Ids[&BB] = IPDom.size() + Ids.size();
+  size_t Base = IPDom.size();
+  IPDom.resize(Base + Ids.size(), -1);
+  std::map<BasicBlock *, BasicBlock *> Meet = reconvergencePoints(F);
+  for (BasicBlock &Blk : F) {
+    int Id = Ids[&Blk];
+    auto It = Meet.find(&Blk);
+    if (It != Meet.end() && It->second)
+      IPDom[Id] = Ids[It->second];
+    IRBuilder<> B(&*Blk.getFirstInsertionPt());
+    B.CreateCall(BB, {B.getInt32(Id)});
+  }
+}
+
 void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
   llvm::Module &Mod = *F.getParent();
   LLVMContext &LC = Mod.getContext();
@@ -117,41 +245,9 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
   Type *I32 = Type::getInt32Ty(LC);
   Type *Ptr = PointerType::getUnqual(LC);
   FunctionCallee Acc = runtimeFn(Mod, "ccl_acc", Ptr, {I32, Ptr});
-  FunctionCallee Span = runtimeFn(Mod, "ccl_acc_span", Ptr, {I32, I32, Ptr});
-  FunctionCallee BB = runtimeFn(Mod, "ccl_bb", Type::getVoidTy(LC), {I32});
-  auto Chain = [&](const DILocation *DLoc) {
-    std::vector<SiteLoc> Locs;
-    for (; DLoc; DLoc = DLoc->getInlinedAt()) {
-      SmallString<256> Path(DLoc->getFilename());
-      if (!sys::path::is_absolute(Path))
-        sys::path::make_absolute(DLoc->getDirectory(), Path);
-      Locs.push_back(
-          {real(std::string(Path)), DLoc->getLine(), DLoc->getColumn()});
-    }
-    return Locs;
-  };
   auto NewSite = [&](Instruction *I, unsigned Bytes, AccessKind Op, unsigned AS,
                      llvm::Value *P) {
-    SiteInfo S;
-    S.Bytes = Bytes;
-    S.Op = Op;
-    S.StaticSpace = AS == 1   ? SpGlobal
-                    : AS == 3 ? SpShared
-                    : AS == 4 ? SpConst
-                    : AS == 5 ? SpLocal
-                              : SpGeneric;
-    Sites.push_back(S);
-    ccl::InstrPlace Pl;
-    Pl.Op = Op == AccLoad    ? AccessOp::Load
-            : Op == AccStore ? AccessOp::Store
-                             : AccessOp::Atomic;
-    Pl.Locs = Chain(I->getDebugLoc().get());
-    if (auto *PI = dyn_cast<Instruction>(P->stripPointerCasts()))
-      Pl.AddrLocs = Chain(PI->getDebugLoc().get());
-    Pl.Loose = isa<MemTransferInst>(I) && Op == AccLoad;
-    Places.push_back(std::move(Pl));
-    SiteFunc.push_back(KernelIndex);
-    return (int)Sites.size() - 1;
+    return newSite(I, Bytes, Op, AS, P, KernelIndex);
   };
   // Through ccl_acc: the pointer the instruction then uses.
   auto Wrap = [&](Instruction *I, llvm::Value *P, int Site) {
@@ -193,83 +289,12 @@ void JitVerifier::Impl::instrument(Function &F, int KernelIndex) {
                       AccAtomic, P->getType()->getPointerAddressSpace(), P);
       CX->setOperand(0, Wrap(I, P, S));
     } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
-      // As the NVPTX backend expands a small constant-size copy: loads
-      // then stores of the widest size both alignments allow, up to 8
-      // bytes (a float4 copy to a 4-byte aligned address: 4-byte moves).
-      auto *Len = dyn_cast<ConstantInt>(MI->getLength());
-      if (!Len || Len->getZExtValue() == 0 || Len->getZExtValue() > 128)
-        continue;
-      uint64_t N = Len->getZExtValue();
-      // Loads and stores of one width, which both sides' alignments allow.
-      uint64_t Aligned = MI->getDestAlign() ? MI->getDestAlign()->value() : 1;
-      if (auto *MT = dyn_cast<MemTransferInst>(MI))
-        Aligned = std::min<uint64_t>(
-            Aligned, MT->getSourceAlign() ? MT->getSourceAlign()->value() : 1);
-      auto Sides = [&](llvm::Value *P, AccessKind Op) {
-        unsigned AS = P->getType()->getPointerAddressSpace();
-        if (AS == 5)
-          return;
-        uint64_t Chunk = std::min<uint64_t>(Aligned, 8);
-        while (N % Chunk)
-          Chunk /= 2;
-        int First = -1;
-        for (uint64_t Off = 0; Off < N; Off += Chunk) {
-          int S = NewSite(I, Chunk, Op, AS, P);
-          if (First < 0)
-            First = S;
-        }
-        IRBuilder<> B(I);
-        llvm::Value *Gen = AS ? B.CreateAddrSpaceCast(P, Ptr) : P;
-        llvm::Value *R =
-            B.CreateCall(Span, {B.getInt32(First), B.getInt32(N / Chunk), Gen});
-        llvm::Value *Back = AS ? B.CreateAddrSpaceCast(R, P->getType()) : R;
-        if (P == MI->getRawDest())
-          MI->setDest(Back);
-        else
-          cast<MemTransferInst>(MI)->setSource(Back);
-      };
-      if (auto *MT = dyn_cast<MemTransferInst>(MI))
-        Sides(MT->getRawSource(), AccLoad);
-      Sides(MI->getRawDest(), AccStore);
+      instrumentMemIntrinsic(MI, KernelIndex);
     }
   }
-  // A lane that reaches `unreachable` (after __trap(), or a path the
-  // compiler proved impossible) stops the launch, as the GPU stops the
-  // kernel; x86 code would run on into whatever follows.
-  {
-    std::vector<CallInst *> Traps;
-    std::vector<Instruction *> Ends;
-    for (Instruction &I : instructions(F)) {
-      if (isa<UnreachableInst>(&I))
-        Ends.push_back(&I);
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (Function *Callee = CI->getCalledFunction())
-          if (Callee->getIntrinsicID() == Intrinsic::trap ||
-              Callee->getIntrinsicID() == Intrinsic::debugtrap)
-            Traps.push_back(CI);
-    }
-    for (CallInst *CI : Traps)
-      CI->eraseFromParent();
-    FunctionCallee Unreachable =
-        runtimeFn(Mod, "ccl_unreachable", Type::getVoidTy(LC), {});
-    for (Instruction *T : Ends)
-      IRBuilder<>(T).CreateCall(Unreachable, {});
-  }
+  stopAtUnreachable(F);
   // Every basic block starts with a yield to the warp scheduler.
-  std::map<BasicBlock *, int> Ids;
-  for (BasicBlock &BB : F)
-    Ids[&BB] = IPDom.size() + Ids.size();
-  size_t Base = IPDom.size();
-  IPDom.resize(Base + Ids.size(), -1);
-  std::map<BasicBlock *, BasicBlock *> Meet = reconvergencePoints(F);
-  for (BasicBlock &Blk : F) {
-    int Id = Ids[&Blk];
-    auto It = Meet.find(&Blk);
-    if (It != Meet.end() && It->second)
-      IPDom[Id] = Ids[It->second];
-    IRBuilder<> B(&*Blk.getFirstInsertionPt());
-    B.CreateCall(BB, {B.getInt32(Id)});
-  }
+  addBlockYields(F);
 }
 
 /// void ccl.entry.N(ptr args): loads each parameter from the argument buffer

@@ -20,6 +20,11 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class MemIntrinsic;
+class DILocation;
+} // namespace llvm
+
 namespace ccl {
 namespace jit {
 /// One place a memory instruction's debug location names (the instruction's
@@ -89,7 +94,22 @@ struct JitVerifier::Impl {
 
   void devicePasses(llvm::Module &Mod, llvm::TargetMachine *TM);
   void retarget(llvm::Module &Mod);
+  /// Every memory instruction of \p F reports its address (ccl_acc), a
+  /// lane at `unreachable` stops the launch, and every block yields to the
+  /// warp scheduler.
   void instrument(llvm::Function &F, int KernelIndex);
+  /// A site for memory instruction \p I of \p Bytes (its space \p AS, its
+  /// pointer \p P): its number.
+  int newSite(llvm::Instruction *I, unsigned Bytes, jit::AccessKind Op,
+              unsigned AS, llvm::Value *P, int KernelIndex);
+  /// The source locations of \p DLoc, innermost first.
+  std::vector<jit::SiteLoc> chainOf(const llvm::DILocation *DLoc);
+  /// A small constant-size memcpy or memset as the loads and stores the
+  /// NVPTX backend expands it into, each a site (ccl_acc_span).
+  void instrumentMemIntrinsic(llvm::MemIntrinsic *MI, int KernelIndex);
+  /// A ccl_bb call at the start of every block, and the block where each
+  /// one's paths meet again (IPDom).
+  void addBlockYields(llvm::Function &F);
   void replaceIntrinsics(llvm::Function &F);
   void replaceAsm(llvm::Function &F);
   void addEntry(llvm::Function &F, KernelIR &K);
