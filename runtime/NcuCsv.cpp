@@ -227,6 +227,52 @@ bool NcuLaunch::hasFile(StringRef FileName) const {
   return false;
 }
 
+namespace {
+/// The block of rows of function \p F in source file \p Path: a new
+/// launch unless it continues the current launch with another file.
+NcuLaunch::FileBlock *startBlock(NcuSourcePage &Page, const std::string &F,
+                                 const std::string &Path) {
+  bool Continues = !Page.Launches.empty() &&
+                   Page.Launches.back().Function == F &&
+                   !Page.Launches.back().hasFile(Path) && !Path.empty();
+  if (!Continues) {
+    Page.Launches.emplace_back();
+    Page.Launches.back().Function = F;
+    Page.Launches.back().Name = ncuKernelName(F);
+  }
+  Page.Launches.back().Files.push_back({Path, {}});
+  return &Page.Launches.back().Files.back();
+}
+
+/// A page with no launch, or no SASS row: what was exported instead, and
+/// how to export it (\p SassOnly, \p CudaOnly: the headers of the other
+/// --print-source choices were seen).
+llvm::Error checkPage(const NcuSourcePage &Page, bool SassOnly, bool CudaOnly) {
+  if (Page.Launches.empty()) {
+    if (SassOnly)
+      return fail("the CSV was exported with --print-source sass, which has "
+                  "no source lines; export it with ncu -i REPORT --page "
+                  "source --csv --print-source cuda,sass --print-units base");
+    if (CudaOnly)
+      return fail("the CSV was exported with --print-source cuda, which "
+                  "prints no metrics; export it with ncu -i REPORT --page "
+                  "source --csv --print-source cuda,sass --print-units base");
+    return fail("not an Nsight Compute source page (expected the output of "
+                "ncu -i REPORT --page source --csv --print-source cuda,sass "
+                "--print-units base)");
+  }
+  bool AnyInstruction = false;
+  for (const NcuLaunch &L : Page.Launches)
+    for (const NcuLaunch::FileBlock &B : L.Files)
+      for (const NcuSourceLine &S : B.Lines)
+        AnyInstruction |= !S.Instructions.empty();
+  if (!AnyInstruction)
+    return fail("the source page has no SASS rows; export it with "
+                "--print-source cuda,sass");
+  return llvm::Error::success();
+}
+} // namespace
+
 llvm::Expected<NcuSourcePage> ccl::parseNcuSourcePage(StringRef Csv) {
   NcuSourcePage Page;
   bool CudaOnly = false, SassOnly = false;
@@ -250,19 +296,7 @@ llvm::Expected<NcuSourcePage> ccl::parseNcuSourcePage(StringRef Csv) {
       continue;
     }
     if (First == "Function Name") {
-      std::string F = Cells.size() > 1 ? Cells[1] : "";
-      // A new launch unless this block continues the current launch with
-      // another file.
-      bool Continues = !Page.Launches.empty() &&
-                       Page.Launches.back().Function == F &&
-                       !Page.Launches.back().hasFile(Path) && !Path.empty();
-      if (!Continues) {
-        Page.Launches.emplace_back();
-        Page.Launches.back().Function = F;
-        Page.Launches.back().Name = ncuKernelName(F);
-      }
-      Page.Launches.back().Files.push_back({Path, {}});
-      Block = &Page.Launches.back().Files.back();
+      Block = startBlock(Page, Cells.size() > 1 ? Cells[1] : "", Path);
       Line = nullptr;
       H.reset();
       continue;
@@ -322,27 +356,8 @@ llvm::Expected<NcuSourcePage> ccl::parseNcuSourcePage(StringRef Csv) {
                   "': " + llvm::toString(std::move(E)));
     Line->Instructions.push_back(std::move(I));
   }
-  if (Page.Launches.empty()) {
-    if (SassOnly)
-      return fail("the CSV was exported with --print-source sass, which has "
-                  "no source lines; export it with ncu -i REPORT --page "
-                  "source --csv --print-source cuda,sass --print-units base");
-    if (CudaOnly)
-      return fail("the CSV was exported with --print-source cuda, which "
-                  "prints no metrics; export it with ncu -i REPORT --page "
-                  "source --csv --print-source cuda,sass --print-units base");
-    return fail("not an Nsight Compute source page (expected the output of "
-                "ncu -i REPORT --page source --csv --print-source cuda,sass "
-                "--print-units base)");
-  }
-  bool AnyInstruction = false;
-  for (const NcuLaunch &L : Page.Launches)
-    for (const NcuLaunch::FileBlock &B : L.Files)
-      for (const NcuSourceLine &S : B.Lines)
-        AnyInstruction |= !S.Instructions.empty();
-  if (!AnyInstruction)
-    return fail("the source page has no SASS rows; export it with "
-                "--print-source cuda,sass");
+  if (llvm::Error E = checkPage(Page, SassOnly, CudaOnly))
+    return std::move(E);
   return Page;
 }
 
