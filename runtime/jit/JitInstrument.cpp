@@ -368,7 +368,7 @@ void JitVerifier::Impl::addVarTable(llvm::Module &Mod) {
                      ConstantInt::get(I64, Rows.size()), "ccl_nvars");
 }
 
-void JitVerifier::Impl::retarget(llvm::Module &Mod) {
+void JitVerifier::Impl::placeSharedVariables(llvm::Module &Mod) {
   LLVMContext &LC = Mod.getContext();
   // __shared__ variables: 128-byte aligned (bank 0 at their start), an
   // extern __shared__ array gets the spec's dynamic size or 48 KiB.
@@ -396,17 +396,13 @@ void JitVerifier::Impl::retarget(llvm::Module &Mod) {
     G->replaceAllUsesWith(NG);
     G->eraseFromParent();
   }
-  // Kernels: their functions and launch wrappers.
-  std::vector<Function *> KFs;
-  for (Function &F : Mod)
-    if (F.getCallingConv() == CallingConv::PTX_Kernel && !F.isDeclaration())
-      KFs.push_back(&F);
-  for (Function *F : KFs) {
-    replaceIntrinsics(*F);
-    replaceAsm(*F);
-  }
-  // Host triple and data layout; the NVPTX calling conventions and target
-  // attributes go.
+}
+
+namespace {
+/// The host's triple and data layout for \p Mod; the NVPTX calling
+/// conventions and target attributes go, and libdevice's functions the
+/// runtime does not define become the C library's.
+void toHostTarget(llvm::Module &Mod) {
   auto JTMB = orc::JITTargetMachineBuilder::detectHost();
   if (JTMB) {
     Mod.setTargetTriple(JTMB->getTargetTriple());
@@ -438,6 +434,38 @@ void JitVerifier::Impl::retarget(llvm::Module &Mod) {
       if (auto *CB = dyn_cast<CallBase>(&I))
         CB->setCallingConv(CallingConv::C);
   }
+}
+
+/// Which of gridDim/blockIdx's y and z the kernel \p F reads (its
+/// ccl_sreg calls).
+std::array<bool, 3> gridDimensionsUsed(Function &F) {
+  std::array<bool, 3> Uses{};
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction())
+        if (Callee->getName() == "ccl_sreg")
+          if (auto *Code = dyn_cast<ConstantInt>(CI->getArgOperand(0))) {
+            int64_t V = Code->getSExtValue();
+            for (int D = 1; D < 3; ++D)
+              if (V == SrCtaidX + D || V == SrNctaidX + D)
+                Uses[D] = true;
+          }
+  return Uses;
+}
+} // namespace
+
+void JitVerifier::Impl::retarget(llvm::Module &Mod) {
+  placeSharedVariables(Mod);
+  // Kernels: their functions and launch wrappers.
+  std::vector<Function *> KFs;
+  for (Function &F : Mod)
+    if (F.getCallingConv() == CallingConv::PTX_Kernel && !F.isDeclaration())
+      KFs.push_back(&F);
+  for (Function *F : KFs) {
+    replaceIntrinsics(*F);
+    replaceAsm(*F);
+  }
+  toHostTarget(Mod);
   // --verify-output: the kernel as it is measured (the compiler view's
   // code with every call inlined, retargeted, before instrumentation).
   if (!C.KeepDir.empty() && !KFs.empty()) {
@@ -454,16 +482,7 @@ void JitVerifier::Impl::retarget(llvm::Module &Mod) {
     Kernels.push_back({});
     Kernels.back().Name = F->getName().str();
     KernelByName[F->getName().str()] = Index;
-    for (Instruction &I : instructions(*F))
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (Function *Callee = CI->getCalledFunction())
-          if (Callee->getName() == "ccl_sreg")
-            if (auto *Code = dyn_cast<ConstantInt>(CI->getArgOperand(0))) {
-              int64_t V = Code->getSExtValue();
-              for (int D = 1; D < 3; ++D)
-                if (V == SrCtaidX + D || V == SrNctaidX + D)
-                  Kernels.back().UsesGrid[D] = true;
-            }
+    Kernels.back().UsesGrid = gridDimensionsUsed(*F);
     instrument(*F, Index);
     addEntry(*F, Kernels.back());
   }

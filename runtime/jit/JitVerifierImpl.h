@@ -15,6 +15,7 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -54,7 +55,7 @@ struct KernelIR {
   unsigned ArgBytes = 0;
   /// The kernel reads blockIdx.y/gridDim.y (z): the default grid then has
   /// 2 blocks in that dimension, so both sides of `if (blockIdx.y == 0)` run.
-  bool UsesGrid[3] = {false, false, false};
+  std::array<bool, 3> UsesGrid{};
 };
 
 /// A declaration of the runtime function \p Name in \p M.
@@ -94,6 +95,9 @@ struct JitVerifier::Impl {
 
   void devicePasses(llvm::Module &Mod, llvm::TargetMachine *TM);
   void retarget(llvm::Module &Mod);
+  /// __shared__ variables 128-byte aligned (bank 0 at their start); an
+  /// extern __shared__ array gets the spec's dynamic size or 48 KiB.
+  void placeSharedVariables(llvm::Module &Mod);
   /// Every memory instruction of \p F reports its address (ccl_acc), a
   /// lane at `unreachable` stops the launch, and every block yields to the
   /// warp scheduler.
