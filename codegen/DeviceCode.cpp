@@ -228,15 +228,13 @@ ccl::DeviceCompiler::create(ASTContext &Ctx) {
 
 ccl::DeviceCompiler::~DeviceCompiler() = default;
 
-Expected<std::unique_ptr<llvm::Module>>
-ccl::DeviceCompiler::optimized(StringRef Kernel) {
-  if (!Kernels.count(Kernel.str()))
-    return createStringError(inconvertibleErrorCode(),
-                             "no device code for this kernel");
-  // The kernel alone, with the device functions it reaches and every
-  // variable (the other functions' bodies are not copied).
+namespace {
+/// \p Kernel and the functions it reaches in \p M (calls, and functions
+/// whose address it takes).
+std::set<const llvm::Function *> reachedFrom(const llvm::Module &M,
+                                             StringRef Kernel) {
   std::set<const llvm::Function *> Reached;
-  std::vector<const llvm::Function *> Work{M->getFunction(Kernel)};
+  std::vector<const llvm::Function *> Work{M.getFunction(Kernel)};
   while (!Work.empty()) {
     const llvm::Function *F = Work.back();
     Work.pop_back();
@@ -253,6 +251,37 @@ ccl::DeviceCompiler::optimized(StringRef Kernel) {
               Work.push_back(G);
       }
   }
+  return Reached;
+}
+
+/// The -O3 pipeline of \p PB as text, with every SimplifyCFG's
+/// sink-common-insts turned off.
+std::string noSinkPipeline(PassBuilder &PB, PassInstrumentationCallbacks &PIC) {
+  std::string Pipeline;
+  ModulePassManager Default =
+      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  raw_string_ostream OS(Pipeline);
+  Default.printPipeline(OS, [&PIC](StringRef ClassName) {
+    StringRef Name = PIC.getPassNameForClassName(ClassName);
+    return Name.empty() ? ClassName : Name;
+  });
+  const std::string Sink = ";sink-common-insts",
+                    NoSink = ";no-sink-common-insts";
+  for (size_t At = 0; (At = Pipeline.find(Sink, At)) != std::string::npos;
+       At += NoSink.size())
+    Pipeline.replace(At, Sink.size(), NoSink);
+  return Pipeline;
+}
+} // namespace
+
+Expected<std::unique_ptr<llvm::Module>>
+ccl::DeviceCompiler::optimized(StringRef Kernel) {
+  if (!Kernels.count(Kernel.str()))
+    return createStringError(inconvertibleErrorCode(),
+                             "no device code for this kernel");
+  // The kernel alone, with the device functions it reaches and every
+  // variable (the other functions' bodies are not copied).
+  std::set<const llvm::Function *> Reached = reachedFrom(*M, Kernel);
   ValueToValueMapTy VMap;
   std::unique_ptr<llvm::Module> K =
       CloneModule(*M, VMap, [&](const GlobalValue *GV) {
@@ -288,18 +317,7 @@ ccl::DeviceCompiler::optimized(StringRef Kernel) {
   // a process-wide option.
   // (The text is made once: it depends on the target and the options.)
   if (Pipeline.empty()) {
-    ModulePassManager Default =
-        PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
-    raw_string_ostream OS(Pipeline);
-    Default.printPipeline(OS, [&PIC](StringRef ClassName) {
-      StringRef Name = PIC.getPassNameForClassName(ClassName);
-      return Name.empty() ? ClassName : Name;
-    });
-    const std::string Sink = ";sink-common-insts",
-                      NoSink = ";no-sink-common-insts";
-    for (size_t At = 0; (At = Pipeline.find(Sink, At)) != std::string::npos;
-         At += NoSink.size())
-      Pipeline.replace(At, Sink.size(), NoSink);
+    Pipeline = noSinkPipeline(PB, PIC);
   }
   ModulePassManager MPM;
   if (Error E = PB.parsePassPipeline(MPM, Pipeline))
