@@ -433,6 +433,65 @@ void CpuVerifier::readTrace(llvm::StringRef Text) {
     Results[P].OutOfRange = true;
 }
 
+llvm::Error CpuVerifier::buildHarness(const std::string &SrcPath,
+                                      const std::string &Bin,
+                                      const std::string &Log) {
+  auto Fail = [](const std::string &Error) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Error);
+  };
+  std::vector<std::string> Args = buildCommand(SrcPath, Bin);
+  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
+  std::optional<llvm::StringRef> Redirects[] = {
+      std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
+  std::string ErrMsg;
+  int RC = llvm::sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects,
+                                     C.TimeoutSeconds, 0, &ErrMsg);
+  if (RC != 0) {
+    auto LogBuf = llvm::MemoryBuffer::getFile(Log);
+    std::string First;
+    if (LogBuf) {
+      llvm::StringRef L = (*LogBuf)->getBuffer();
+      size_t P = L.find("error:");
+      First = P == llvm::StringRef::npos
+                  ? L.take_front(300).str()
+                  : L.substr(P, 300).split('\n').first.str();
+    }
+    return Fail(std::string(C.Gpu ? "the file does not build with nvcc ("
+                                  : "the file does not build as host C++ for "
+                                    "the CPU runtime (") +
+                First + "); kept in " + SrcPath);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error CpuVerifier::runHarness(const std::string &Bin,
+                                    const std::string &Trace,
+                                    const std::string &Log,
+                                    const std::string &Dir) {
+  auto Fail = [](const std::string &Error) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Error);
+  };
+  std::vector<llvm::StringRef> RunArgs = {Bin, Trace};
+  std::string ErrMsg;
+  std::optional<llvm::StringRef> Redirects[] = {
+      std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
+  int RC = llvm::sys::ExecuteAndWait(Bin, RunArgs, std::nullopt, Redirects,
+                                     C.TimeoutSeconds, 0, &ErrMsg);
+  if (RC != 0) {
+    std::string Why;
+    if (auto LogBuf = llvm::MemoryBuffer::getFile(Log)) {
+      auto Parts = (*LogBuf)->getBuffer().trim().rsplit('\n');
+      Why = (Parts.second.empty() ? Parts.first : Parts.second).str();
+    }
+    return Fail(std::string(C.Gpu ? "the kernels failed on the GPU"
+                                  : "the kernels failed on the CPU") +
+                " (exit status " + std::to_string(RC) +
+                (ErrMsg.empty() ? "" : ", " + ErrMsg) +
+                (Why.empty() ? "" : ": " + Why) + "); build in " + Dir);
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error CpuVerifier::run() {
   std::string Error;
   auto Fail = [&] {
@@ -459,45 +518,10 @@ llvm::Error CpuVerifier::run() {
     }
     F << Src;
   }
-  std::vector<std::string> Args = buildCommand(SrcPath, Bin);
-  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
-  std::optional<llvm::StringRef> Redirects[] = {
-      std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
-  std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects,
-                                     C.TimeoutSeconds, 0, &ErrMsg);
-  if (RC != 0) {
-    auto LogBuf = llvm::MemoryBuffer::getFile(Log);
-    std::string First;
-    if (LogBuf) {
-      llvm::StringRef L = (*LogBuf)->getBuffer();
-      size_t P = L.find("error:");
-      First = P == llvm::StringRef::npos
-                  ? L.take_front(300).str()
-                  : L.substr(P, 300).split('\n').first.str();
-    }
-    Error = std::string(C.Gpu ? "the file does not build with nvcc ("
-                              : "the file does not build as host C++ for the "
-                                "CPU runtime (") +
-            First + "); kept in " + SrcPath;
-    return Fail();
-  }
-  std::vector<llvm::StringRef> RunArgs = {Bin, Trace};
-  RC = llvm::sys::ExecuteAndWait(Bin, RunArgs, std::nullopt, Redirects,
-                                 C.TimeoutSeconds, 0, &ErrMsg);
-  if (RC != 0) {
-    std::string Why;
-    if (auto LogBuf = llvm::MemoryBuffer::getFile(Log)) {
-      auto Parts = (*LogBuf)->getBuffer().trim().rsplit('\n');
-      Why = (Parts.second.empty() ? Parts.first : Parts.second).str();
-    }
-    Error = std::string(C.Gpu ? "the kernels failed on the GPU"
-                              : "the kernels failed on the CPU") +
-            " (exit status " + std::to_string(RC) +
-            (ErrMsg.empty() ? "" : ", " + ErrMsg) +
-            (Why.empty() ? "" : ": " + Why) + "); build in " + std::string(Dir);
-    return Fail();
-  }
+  if (llvm::Error E = buildHarness(SrcPath, Bin, Log))
+    return E;
+  if (llvm::Error E = runHarness(Bin, Trace, Log, std::string(Dir)))
+    return E;
   auto TraceBuf = llvm::MemoryBuffer::getFile(Trace);
   if (!TraceBuf) {
     Error = "no trace was written";

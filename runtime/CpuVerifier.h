@@ -98,6 +98,14 @@ private:
   std::vector<std::string> buildCommand(const std::string &SrcPath,
                                         const std::string &Bin) const;
   void readTrace(llvm::StringRef Text);
+  /// Builds the harness \p SrcPath into \p Bin (its output in \p Log);
+  /// the compiler's first error when it does not build.
+  llvm::Error buildHarness(const std::string &SrcPath, const std::string &Bin,
+                           const std::string &Log);
+  /// Runs \p Bin, which writes \p Trace; why it failed, when it does (the
+  /// build directory \p Dir is kept).
+  llvm::Error runHarness(const std::string &Bin, const std::string &Trace,
+                         const std::string &Log, const std::string &Dir);
 
   clang::ASTContext &Ctx;
   Config C;
