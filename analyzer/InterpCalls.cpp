@@ -70,79 +70,38 @@ bool isTrivialStructAssign(const CallExpr *E, const FunctionDecl *FD,
 }
 } // namespace
 
-Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
-  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E))
-    return evalKernelLaunch(K, M);
-  const FunctionDecl *FD = E->getDirectCallee();
-  llvm::SmallVector<const Expr *, 4> Args(E->arguments());
-  if (isTrivialStructAssign(E, FD, Args.size()))
-    return evalTrivialAssign(Args, M);
-  if (!FD) {
-    for (const Expr *A : Args)
-      eval(A, M);
-    return Value::unknown("indirect call");
-  }
-  StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
-  const SourceManager &SM = Ctx.getSourceManager();
-
-  // A function the project itself declares and defines shadows a builtin
-  // of the same name (a user's `atomicMaxFloat` is its body, not an
-  // atomic): inlined before any name is matched. The CUDA headers and the
-  // linter's own stand-ins are system headers (#pragma clang
-  // system_header).
-  if (!SM.isInSystemHeader(
-          SM.getExpansionLoc(FD->getFirstDecl()->getLocation())))
-    if (const FunctionDecl *Def = followedDefinition(FD, SM))
-      if (std::optional<Value> R = evalInlined(E, Def, Args, M))
-        return *R;
-
-  // Warp-level intrinsics, cooperative groups, memcpy (InterpWarp.cpp).
-  if (std::optional<Value> R = evalWarpCall(E, FD, Name, Args, M))
-    return *R;
-  // CUDA intrinsics the model knows.
-  if (startsWithAny(Name, {"__syncthreads", "__syncwarp", "__threadfence",
-                           "__builtin_assume", "__trap", "assert"})) {
-    for (const Expr *A : Args)
-      eval(A, M);
-    return Value::unknown("void");
-  }
-  if ((isAtomicBuiltin(Name) || isLoadBuiltin(Name) || isStoreBuiltin(Name)) &&
-      !Args.empty() && Args[0]->getType()->isPointerType())
-    return evalMemoryBuiltin(E, Name, Args, M);
-  if (isMinMax(Name) && Args.size() == 2)
-    return evalMinMax(E, Name, Args, M);
-
-  // std::move / std::forward: the argument itself.
-  if ((Name == "move" || Name == "forward") && Args.size() == 1 &&
-      FD->isInStdNamespace())
-    return eval(Args[0], M);
-
-  // User code with a body: inline it.
-  if (const FunctionDecl *Def = followedDefinition(FD, SM))
-    if (std::optional<Value> R = evalInlined(E, Def, Args, M))
-      return *R;
-
+std::optional<Value>
+Interpreter::evalAssignNotInlined(const CallExpr *E, const FunctionDecl *FD,
+                                  llvm::ArrayRef<const Expr *> Args,
+                                  const LaneMask &M) {
   // An assignment operator of a class not inlined (__half2, __nv_bfloat16
   // in cuda_fp16.hpp: a body in a system header, or none): `o[i] = v` is a
   // store to o[i] (after loading v if it is memory), `o[i] += v` a load and
   // a store of o[i].
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
-    if (OC->isAssignmentOp() && Args.size() == 2 && isa<CXXMethodDecl>(FD)) {
-      const Expr *RHS = Args[1];
-      if (RHS->isGLValue()) {
-        LValue Src = evalLValue(RHS, M);
-        if (Src.Kind == LValue::Memory)
-          load(RHS, Src, M);
-      } else {
-        eval(RHS, M);
-      }
-      LValue Dst = evalLValue(Args[0], M);
-      if (OC->getOperator() != OO_Equal && Dst.Kind == LValue::Memory)
-        load(Args[0], Dst, M);
-      store(Args[0], Dst, Value::unknown("struct value"), M);
-      return Value::unknown("struct value");
-    }
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!OC || !OC->isAssignmentOp() || Args.size() != 2 ||
+      !isa<CXXMethodDecl>(FD))
+    return std::nullopt;
+  const Expr *RHS = Args[1];
+  if (RHS->isGLValue()) {
+    LValue Src = evalLValue(RHS, M);
+    if (Src.Kind == LValue::Memory)
+      load(RHS, Src, M);
+  } else {
+    eval(RHS, M);
+  }
+  LValue Dst = evalLValue(Args[0], M);
+  if (OC->getOperator() != OO_Equal && Dst.Kind == LValue::Memory)
+    load(Args[0], Dst, M);
+  store(Args[0], Dst, Value::unknown("struct value"), M);
+  return Value::unknown("struct value");
+}
 
+Value Interpreter::evalCallNotFollowed(const CallExpr *E,
+                                       const FunctionDecl *FD, StringRef Name,
+                                       llvm::ArrayRef<const Expr *> Args,
+                                       const LaneMask &M) {
+  const SourceManager &SM = Ctx.getSourceManager();
   // Anything else (math functions, library code): evaluate the arguments for
   // their accesses; the result is unknown, except that an integer function
   // of warp-uniform integers (no pointer or reference, no object) is one
@@ -204,6 +163,65 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
   for (const Value &V : Vals)
     appendDeps(R.Deps, V.Deps);
   return R;
+}
+
+Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E))
+    return evalKernelLaunch(K, M);
+  const FunctionDecl *FD = E->getDirectCallee();
+  llvm::SmallVector<const Expr *, 4> Args(E->arguments());
+  if (isTrivialStructAssign(E, FD, Args.size()))
+    return evalTrivialAssign(Args, M);
+  if (!FD) {
+    for (const Expr *A : Args)
+      eval(A, M);
+    return Value::unknown("indirect call");
+  }
+  StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
+  const SourceManager &SM = Ctx.getSourceManager();
+
+  // A function the project itself declares and defines shadows a builtin
+  // of the same name (a user's `atomicMaxFloat` is its body, not an
+  // atomic): inlined before any name is matched. The CUDA headers and the
+  // linter's own stand-ins are system headers (#pragma clang
+  // system_header).
+  if (!SM.isInSystemHeader(
+          SM.getExpansionLoc(FD->getFirstDecl()->getLocation())))
+    if (const FunctionDecl *Def = followedDefinition(FD, SM))
+      if (std::optional<Value> R = evalInlined(E, Def, Args, M))
+        return *R;
+
+  // Warp-level intrinsics, cooperative groups, memcpy (InterpWarp.cpp).
+  if (std::optional<Value> R = evalWarpCall(E, FD, Name, Args, M))
+    return *R;
+  // CUDA intrinsics the model knows.
+  if (startsWithAny(Name, {"__syncthreads", "__syncwarp", "__threadfence",
+                           "__builtin_assume", "__trap", "assert"})) {
+    for (const Expr *A : Args)
+      eval(A, M);
+    return Value::unknown("void");
+  }
+  if ((isAtomicBuiltin(Name) || isLoadBuiltin(Name) || isStoreBuiltin(Name)) &&
+      !Args.empty() && Args[0]->getType()->isPointerType())
+    return evalMemoryBuiltin(E, Name, Args, M);
+  if (isMinMax(Name) && Args.size() == 2)
+    return evalMinMax(E, Name, Args, M);
+
+  // std::move / std::forward: the argument itself.
+  if ((Name == "move" || Name == "forward") && Args.size() == 1 &&
+      FD->isInStdNamespace())
+    return eval(Args[0], M);
+
+  // User code with a body: inline it.
+  if (const FunctionDecl *Def = followedDefinition(FD, SM))
+    if (std::optional<Value> R = evalInlined(E, Def, Args, M))
+      return *R;
+
+  // An assignment operator of a class not inlined: a store.
+  if (std::optional<Value> R = evalAssignNotInlined(E, FD, Args, M))
+    return *R;
+
+  return evalCallNotFollowed(E, FD, Name, Args, M);
 }
 
 Value Interpreter::evalKernelLaunch(const CUDAKernelCallExpr *E,

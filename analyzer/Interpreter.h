@@ -439,6 +439,18 @@ private:
   // ---- InterpMinMax.cpp)                                             ----
   Value evalCall(const clang::CallExpr *E, const LaneMask &M);
   Value evalKernelLaunch(const clang::CUDAKernelCallExpr *E, const LaneMask &M);
+  /// An assignment operator of a class not inlined (__half2 in cuda_fp16):
+  /// a store of its left side; nullopt when \p E is not one.
+  std::optional<Value>
+  evalAssignNotInlined(const clang::CallExpr *E, const clang::FunctionDecl *FD,
+                       llvm::ArrayRef<const clang::Expr *> Args,
+                       const LaneMask &M);
+  /// A call the analysis does not follow: its arguments' accesses, the
+  /// locals it may change forgotten, an unknown result.
+  Value evalCallNotFollowed(const clang::CallExpr *E,
+                            const clang::FunctionDecl *FD, llvm::StringRef Name,
+                            llvm::ArrayRef<const clang::Expr *> Args,
+                            const LaneMask &M);
   Value evalTrivialAssign(llvm::ArrayRef<const clang::Expr *> Args,
                           const LaneMask &M);
   Value evalMemoryBuiltin(const clang::CallExpr *E, llvm::StringRef Name,
