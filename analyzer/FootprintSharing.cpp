@@ -38,18 +38,9 @@ void FootprintSharing::observe(const AccessEvent &Ev, const Key &K,
   }
 }
 
-void FootprintSharing::evaluate(size_t I) {
+std::vector<FootprintSharing::Range>
+FootprintSharing::rangesAround(size_t I) const {
   const Entry &E = Window[I];
-  if (!E.Excess)
-    return;
-  State &St = States[E.K];
-  if (St.Uncovered)
-    return;
-  // Byte ranges of the partners relative to E's own offset.
-  struct Range {
-    int64_t Lo, Hi;
-    const Entry *M;
-  };
   std::vector<Range> Ranges{{0, (int64_t)E.Bytes, &E}};
   size_t From = I > kWindow ? I - kWindow : 0;
   size_t To = std::min(Window.size(), I + kWindow + 1);
@@ -77,40 +68,39 @@ void FootprintSharing::evaluate(size_t I) {
       continue;
     Ranges.push_back({*C, *C + (int64_t)P.Bytes, &P});
   }
+  return Ranges;
+}
+
+std::optional<FootprintSharing::Group>
+FootprintSharing::groupOf(std::vector<Range> Ranges, unsigned Bytes) {
   // The interval of touching or overlapping ranges that holds E's own.
   llvm::sort(Ranges, [](const Range &A, const Range &B) {
     return A.Lo < B.Lo || (A.Lo == B.Lo && A.Hi > B.Hi);
   });
-  int64_t Lo = 0, Hi = 0;
-  unsigned FirstWidth = 0;
-  std::vector<const Entry *> Members;
-  bool Found = false;
-  for (size_t A = 0; A < Ranges.size() && !Found;) {
+  for (size_t A = 0; A < Ranges.size();) {
     int64_t L = Ranges[A].Lo, H = Ranges[A].Hi;
     size_t B = A + 1;
     while (B < Ranges.size() && Ranges[B].Lo <= H)
       H = std::max(H, Ranges[B++].Hi);
-    if (L <= 0 && (int64_t)E.Bytes <= H) {
-      Lo = L;
-      Hi = H;
-      FirstWidth = Ranges[A].M->Bytes;
+    if (L <= 0 && (int64_t)Bytes <= H) {
+      Group G;
+      G.Lo = L;
+      G.Hi = H;
+      G.FirstWidth = Ranges[A].M->Bytes;
       for (size_t X = A; X < B; ++X)
-        Members.push_back(Ranges[X].M);
-      Found = true;
+        G.Members.push_back(Ranges[X].M);
+      return G;
     }
     A = B;
   }
-  if (!Found || Hi - Lo <= (int64_t)E.Bytes || Hi - Lo > kMaxSpan) {
-    St.Uncovered = true;
-    return;
-  }
-  std::optional<LaneInt> Start = add(E.Offset, LaneInt::constant(Lo));
-  if (!Start) {
-    St.Uncovered = true;
-    return;
-  }
+  return std::nullopt;
+}
+
+const AccessCost &FootprintSharing::groupCost(const Entry &E,
+                                              const LaneInt &Start,
+                                              unsigned Span,
+                                              unsigned FirstWidth) {
   LaneMask M{E.Must, E.May, {}};
-  unsigned Span = unsigned(Hi - Lo);
   // Memo key: object, lanes, span and the start's pattern.
   std::string MK;
   auto Put = [&MK](const void *P, size_t N) {
@@ -121,19 +111,41 @@ void FootprintSharing::evaluate(size_t I) {
   Put(&E.May, sizeof(LaneBits));
   Put(&Span, sizeof(Span));
   Put(&FirstWidth, sizeof(FirstWidth));
-  Put(Start->consts().data(), sizeof(LaneArray));
-  for (const LaneInt::Term &T : Start->terms()) {
+  Put(Start.consts().data(), sizeof(LaneArray));
+  for (const LaneInt::Term &T : Start.terms()) {
     Put(&T.Sym, sizeof(T.Sym));
     Put(T.Coef.data(), sizeof(LaneArray));
   }
   auto It = Memo.find(MK);
   if (It == Memo.end())
-    It = Memo.emplace(MK, computeAccessCost(*E.Obj, *Start, M, Span,
+    It = Memo.emplace(MK, computeAccessCost(*E.Obj, Start, M, Span,
                                             Names ? *Names
                                                   : std::vector<std::string>{},
                                             FirstWidth))
              .first;
-  const AccessCost &U = It->second;
+  return It->second;
+}
+
+void FootprintSharing::evaluate(size_t I) {
+  const Entry &E = Window[I];
+  if (!E.Excess)
+    return;
+  State &St = States[E.K];
+  if (St.Uncovered)
+    return;
+  std::optional<Group> G = groupOf(rangesAround(I), E.Bytes);
+  int64_t Lo = G ? G->Lo : 0, Hi = G ? G->Hi : 0;
+  if (!G || Hi - Lo <= (int64_t)E.Bytes || Hi - Lo > kMaxSpan) {
+    St.Uncovered = true;
+    return;
+  }
+  std::optional<LaneInt> Start = add(E.Offset, LaneInt::constant(Lo));
+  if (!Start) {
+    St.Uncovered = true;
+    return;
+  }
+  unsigned Span = unsigned(Hi - Lo);
+  const AccessCost &U = groupCost(E, *Start, Span, G->FirstWidth);
   if (!U.Known) {
     St.Uncovered = true;
     return;
@@ -145,7 +157,7 @@ void FootprintSharing::evaluate(size_t I) {
                         F.G.Sectors * std::max(1u, U.G.IdealSectors))
     F.G = U.G; // the least efficient group
   F.Span = std::max(F.Span, Span);
-  for (const Entry *P : Members) {
+  for (const Entry *P : G->Members) {
     if (P == &E)
       continue;
     if (P->Site == E.Site) {

@@ -86,6 +86,29 @@ private:
   };
   /// Looks for the group of Window[I] among its neighbours.
   void evaluate(size_t I);
+  /// A neighbour's bytes relative to an entry's own offset.
+  struct Range {
+    int64_t Lo, Hi;
+    const Entry *M;
+  };
+  /// The entries whose bytes span [Lo, Hi) together with an entry's own,
+  /// relative to its offset; FirstWidth: the bytes of the first of them.
+  struct Group {
+    int64_t Lo = 0, Hi = 0;
+    unsigned FirstWidth = 0;
+    std::vector<const Entry *> Members;
+  };
+  /// Window[I]'s own range and those of its neighbours of the same
+  /// object, op and lanes at a constant distance.
+  std::vector<Range> rangesAround(size_t I) const;
+  /// The interval of touching or overlapping ranges that holds the own
+  /// range [0, \p Bytes).
+  static std::optional<Group> groupOf(std::vector<Range> Ranges,
+                                      unsigned Bytes);
+  /// The cost of the group starting at \p Start of \p Span bytes per lane,
+  /// as one access (memoized).
+  const AccessCost &groupCost(const Entry &E, const LaneInt &Start,
+                              unsigned Span, unsigned FirstWidth);
 
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
