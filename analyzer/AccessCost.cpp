@@ -129,22 +129,20 @@ bool patternFor(const LaneInt &Offset, const TermList &Varying,
 /// every residue (tile[lane * (cols + 2)] is 32-way at cols = 30). Exact
 /// worst; when S0 is too large (over 4096) or with two symbols, samples are
 /// used and the result is marked Sampled.
-AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
-                         const TermList &Varying, LaneBits Lanes,
-                         unsigned Bytes, unsigned AlignW, uint64_t Step,
-                         AccessCost &Best, bool &Sampled,
-                         std::optional<int64_t> &HoldsFrom) {
+/// The values of the varying symbols sampleVarying costs: every value up
+/// to the lanes' span plus a period of 128 after it when that is few
+/// enough (\p Sampled false), else kSamples.
+std::vector<int64_t> valuesToTry(const LaneInt &Offset, const TermList &Varying,
+                                 LaneBits Lanes, unsigned Bytes,
+                                 bool &Sampled) {
   std::vector<int64_t> Values;
   Sampled = true;
   if (Varying.size() == 1) {
-    int64_t Span = 0, MinCoef = 0;
+    int64_t Span = 0;
     const LaneArray &C = Offset.consts();
     for (unsigned J = 0; J < kWarpSize; ++J) {
       if (!(Lanes >> J & 1))
         continue;
-      int64_t A = std::llabs(Varying[0]->Coef[J]);
-      if (A && (!MinCoef || A < MinCoef))
-        MinCoef = A;
       for (unsigned K = 0; K < kWarpSize; ++K)
         if (Lanes >> K & 1)
           Span = std::max<int64_t>(Span, std::llabs(C[J] - C[K]));
@@ -158,41 +156,61 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
       for (int64_t V = P; V < P + 128; ++V)
         Values.push_back(V);
     }
-    (void)MinCoef;
   }
   if (Values.empty())
     Values.assign(std::begin(kSamples), std::end(kSamples));
-  const size_t N = Values.size();
-  // The term of a value counts as "at least 32 elements" when its smallest
-  // lane coefficient times the value is at least 32 * Bytes bytes.
-  auto BigEnough = [&](llvm::ArrayRef<int64_t> Vals) {
-    for (size_t I = 0; I < Varying.size(); ++I) {
-      int64_t MinCoef = 0;
-      for (unsigned K = 0; K < kWarpSize; ++K) {
-        int64_t A = std::llabs(Varying[I]->Coef[K]);
-        if ((Lanes >> K & 1) && A && (!MinCoef || A < MinCoef))
-          MinCoef = A;
-      }
-      if (MinCoef * Vals[I] < 32 * (int64_t)Bytes)
-        return false;
+  return Values;
+}
+
+/// The term of a value counts as "at least 32 elements" when its smallest
+/// lane coefficient times the value is at least 32 * \p Bytes bytes.
+bool bigEnough(const TermList &Varying, LaneBits Lanes, unsigned Bytes,
+               llvm::ArrayRef<int64_t> Vals) {
+  for (size_t I = 0; I < Varying.size(); ++I) {
+    int64_t MinCoef = 0;
+    for (unsigned K = 0; K < kWarpSize; ++K) {
+      int64_t A = std::llabs(Varying[I]->Coef[K]);
+      if ((Lanes >> K & 1) && A && (!MinCoef || A < MinCoef))
+        MinCoef = A;
     }
-    return true;
-  };
+    if (MinCoef * Vals[I] < 32 * (int64_t)Bytes)
+      return false;
+  }
+  return true;
+}
+
+/// Whether some value of the varying symbols keeps every lane's access
+/// aligned (see costAt).
+bool anyLegalValue(const MemObject &Obj, const LaneInt &Offset,
+                   const TermList &Varying, const std::vector<int64_t> &Values,
+                   LaneBits Lanes, unsigned AlignW, uint64_t Step) {
+  const size_t N = Values.size();
+  for (size_t I = 0; I < N; ++I)
+    for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {
+      int64_t Vals[2] = {Values[I], Values[J]};
+      LaneArray Off;
+      if (patternFor(Offset, Varying,
+                     llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off) &&
+          anyAlignedShift(Off, Lanes, AlignW, Step, shiftModulus(Obj)))
+        return true;
+    }
+  return false;
+}
+
+AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
+                         const TermList &Varying, LaneBits Lanes,
+                         unsigned Bytes, unsigned AlignW, uint64_t Step,
+                         AccessCost &Best, bool &Sampled,
+                         std::optional<int64_t> &HoldsFrom) {
+  std::vector<int64_t> Values =
+      valuesToTry(Offset, Varying, Lanes, Bytes, Sampled);
+  const size_t N = Values.size();
   AccessCost Worst;
   bool Have = false, HaveBest = false;
   std::vector<unsigned> BadnessByValue; // only for one varying symbol
   // Whether any value keeps every lane aligned (see costAt).
-  bool AnyLegalValue = false;
-  for (size_t I = 0; I < N && !AnyLegalValue; ++I)
-    for (size_t J = 0; J < (Varying.size() == 2 ? N : 1) && !AnyLegalValue;
-         ++J) {
-      int64_t Vals[2] = {Values[I], Values[J]};
-      LaneArray Off;
-      if (patternFor(Offset, Varying,
-                     llvm::ArrayRef<int64_t>(Vals, Varying.size()), Off))
-        AnyLegalValue |=
-            anyAlignedShift(Off, Lanes, AlignW, Step, shiftModulus(Obj));
-    }
+  bool AnyLegalValue =
+      anyLegalValue(Obj, Offset, Varying, Values, Lanes, AlignW, Step);
   for (size_t I = 0; I < N; ++I) {
     for (size_t J = 0; J < (Varying.size() == 2 ? N : 1); ++J) {
       int64_t Vals[2] = {Values[I], Values[J]};
@@ -214,7 +232,8 @@ AccessCost sampleVarying(const MemObject &Obj, const LaneInt &Offset,
         Worst = C;
         Have = true;
       }
-      if (BigEnough(VA) && (!HaveBest || B.badness() < Best.badness())) {
+      if (bigEnough(Varying, Lanes, Bytes, VA) &&
+          (!HaveBest || B.badness() < Best.badness())) {
         Best = B;
         HaveBest = true;
       }
