@@ -92,6 +92,41 @@ AccessCost RecordFolder::certainOf(const AccessEvent &Ev, const AccessCost &C,
   return certainPart(SC);
 }
 
+namespace {
+/// What the first instance of record \p R says of it: its site, op, bytes
+/// and object.
+void startRecord(AccessRecord &R, const AccessEvent &Ev) {
+  R.Site = Ev.Site;
+  R.Op = Ev.Op;
+  R.Bytes = Ev.Bytes;
+  if (Ev.Obj) {
+    R.Space = Ev.Obj->Space == MemObject::Shared ? MemObject::Shared
+                                                 : MemObject::Global;
+    R.Object = Ev.Obj->Name;
+    R.ObjectDecl = Ev.Obj->Decl;
+    R.ObjectDynamic = Ev.Obj->Dynamic;
+    R.AlignReason = Ev.Obj->AlignReason;
+  }
+}
+} // namespace
+
+bool RecordFolder::noteDependences(AccessRecord &R, const AccessEvent &Ev,
+                                   const Interpreter &I, const RecordKey &K) {
+  for (const std::string &N : I.namesOf(Ev.Mask.Deps))
+    R.DependsOn.Unknowns.insert(N);
+  bool ByData = false;
+  if (!Ev.Mask.decided())
+    for (const std::string &C : I.laneDataOf(Ev.Mask.Deps)) {
+      R.DependsOn.Conditions.insert("which lanes run depends on '" + C +
+                                    "', read per lane");
+      LanesByData.insert(K);
+      ByData = true;
+    }
+  for (const std::string &N : I.namesOf(Ev.Address.Deps))
+    R.DependsOn.Unknowns.insert(N);
+  return ByData;
+}
+
 void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   int SpaceKey = !Ev.Obj ? 2 : Ev.Obj->Space == MemObject::Shared ? 1 : 0;
   // What the compiler made of the access: its instructions cover the whole
@@ -117,31 +152,9 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     R.CompiledBy = CC->compiler();
   bool First = R.Instances == 0;
   ++R.Instances;
-  if (First) {
-    R.Site = Ev.Site;
-    R.Op = Ev.Op;
-    R.Bytes = Ev.Bytes;
-    if (Ev.Obj) {
-      R.Space = Ev.Obj->Space == MemObject::Shared ? MemObject::Shared
-                                                   : MemObject::Global;
-      R.Object = Ev.Obj->Name;
-      R.ObjectDecl = Ev.Obj->Decl;
-      R.ObjectDynamic = Ev.Obj->Dynamic;
-      R.AlignReason = Ev.Obj->AlignReason;
-    }
-  }
-  for (const std::string &N : I.namesOf(Ev.Mask.Deps))
-    R.DependsOn.Unknowns.insert(N);
-  bool ByData = false;
-  if (!Ev.Mask.decided())
-    for (const std::string &C : I.laneDataOf(Ev.Mask.Deps)) {
-      R.DependsOn.Conditions.insert("which lanes run depends on '" + C +
-                                    "', read per lane");
-      LanesByData.insert({Ev.Site, SpaceKey, Ev.Op});
-      ByData = true;
-    }
-  for (const std::string &N : I.namesOf(Ev.Address.Deps))
-    R.DependsOn.Unknowns.insert(N);
+  if (First)
+    startRecord(R, Ev);
+  bool ByData = noteDependences(R, Ev, I, {Ev.Site, SpaceKey, Ev.Op});
   if (!R.Known)
     return;
   if (!Ev.Obj || Ev.Address.isUnknown())

@@ -51,6 +51,10 @@ public:
 private:
   using RecordKey = std::tuple<const clang::Expr *, int, AccessOp>;
   const AccessCost &costOf(const AccessEvent &Ev, const Interpreter &I);
+  /// The unknowns \p Ev's lanes and address depend on, into \p R; true
+  /// when data read per lane chooses its lanes (certainOf's ByData).
+  bool noteDependences(AccessRecord &R, const AccessEvent &Ev,
+                       const Interpreter &I, const RecordKey &K);
   /// The certain part of \p C, the cost of \p Ev: its best case, and
   /// where data the analysis cannot follow chooses which of the undecided
   /// lanes run (\p ByData: laneDataSymbol), the cost of the certainly
