@@ -84,6 +84,63 @@ bool Interpreter::isCudaBuiltinVar(const VarDecl *VD) {
          RD->getName().starts_with("__cuda_builtin_");
 }
 
+namespace {
+/// \p Site is a memory access by its form: a subscript, a call, `*p` or
+/// `p->f` (through any `.f` of them).
+bool hasMemoryForm(const Expr *Site) {
+  const Expr *E = Site->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      break;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  return isa<ArraySubscriptExpr>(E) || isa<CallExpr>(E) ||
+         (isa<UnaryOperator>(E) &&
+          cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
+         (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow());
+}
+} // namespace
+
+void Interpreter::sendInRequests(AccessEvent Ev, QualType Ty) {
+  // The hardware moves 1, 2, 4, 8 or 16 bytes per lane in one request
+  // (sm_90 has no 32-byte load or store: NVCC copies a double4 as two
+  // ld.v2.f64); any other size (a double3 copy, 24 bytes, 8-aligned; a
+  // double4, 32 bytes) is split into requests of the widest size its
+  // alignment allows, each its own warp request with its own sectors. So is
+  // an access aligned below its size (a 16-byte struct of four floats
+  // without __align__(16) is four 4-byte requests: redteam RT-7).
+  unsigned Bytes = Ev.Bytes;
+  Ev.AccessBytes = Bytes;
+  uint64_t Align =
+      !Bytes || Ty.isNull() || Ty->isIncompleteType() || Ty->isDependentType()
+          ? Bytes
+          : Ctx.getTypeAlignInChars(Ty).getQuantity();
+  if (Bytes &&
+      (!llvm::is_contained({1u, 2u, 4u, 8u, 16u}, Bytes) || Align < Bytes)) {
+    unsigned W = 16;
+    while (W > 1 && (Bytes % W != 0 || Align % W != 0))
+      W /= 2;
+    Ev.Bytes = W;
+    if (Ev.Address.isUnknown()) {
+      OnAccess(Ev);
+      return;
+    }
+    Value Base = Ev.Address;
+    Ev.SplitId = ++SplitRuns;
+    for (unsigned Piece = 0; Piece < Bytes / W; ++Piece) {
+      std::optional<LaneInt> Off =
+          add(Base.I, LaneInt::constant(int64_t(Piece) * W));
+      if (!Off)
+        break;
+      Ev.Address.I = *Off;
+      Ev.PieceOffset = Piece * W;
+      OnAccess(Ev);
+    }
+    return;
+  }
+  OnAccess(Ev);
+}
+
 void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
                          QualType Ty, const LaneMask &M) {
   assert(M.isWellFormed() && L.Addr.isWellFormed());
@@ -128,17 +185,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   } else {
     // Only expressions that are memory accesses by their form are reported
     // when their address is unknown (a local variable is not memory).
-    const Expr *E = Site->IgnoreParenImpCasts();
-    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (ME->isArrow())
-        break;
-      E = ME->getBase()->IgnoreParenImpCasts();
-    }
-    bool MemoryForm = isa<ArraySubscriptExpr>(E) || isa<CallExpr>(E) ||
-                      (isa<UnaryOperator>(E) &&
-                       cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
-                      (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow());
-    if (!MemoryForm || isLocalObject(Site))
+    if (!hasMemoryForm(Site) || isLocalObject(Site))
       return;
     Ev.Address = Value::unknown(L.Reason);
   }
@@ -147,43 +194,7 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
   for (const std::string &S : Context)
     C += ", " + S;
   Ev.Context = C;
-  // The hardware moves 1, 2, 4, 8 or 16 bytes per lane in one request
-  // (sm_90 has no 32-byte load or store: NVCC copies a double4 as two
-  // ld.v2.f64); any other size (a double3 copy, 24 bytes, 8-aligned; a
-  // double4, 32 bytes) is split into requests of the widest size its
-  // alignment allows, each its own warp request with its own sectors. So is
-  // an access aligned below its size (a 16-byte struct of four floats
-  // without __align__(16) is four 4-byte requests: redteam RT-7).
-  unsigned Bytes = Ev.Bytes;
-  Ev.AccessBytes = Bytes;
-  uint64_t Align =
-      !Bytes || Ty.isNull() || Ty->isIncompleteType() || Ty->isDependentType()
-          ? Bytes
-          : Ctx.getTypeAlignInChars(Ty).getQuantity();
-  if (Bytes &&
-      (!llvm::is_contained({1u, 2u, 4u, 8u, 16u}, Bytes) || Align < Bytes)) {
-    unsigned W = 16;
-    while (W > 1 && (Bytes % W != 0 || Align % W != 0))
-      W /= 2;
-    Ev.Bytes = W;
-    if (Ev.Address.isUnknown()) {
-      OnAccess(Ev);
-      return;
-    }
-    Value Base = Ev.Address;
-    Ev.SplitId = ++SplitRuns;
-    for (unsigned Piece = 0; Piece < Bytes / W; ++Piece) {
-      std::optional<LaneInt> Off =
-          add(Base.I, LaneInt::constant(int64_t(Piece) * W));
-      if (!Off)
-        break;
-      Ev.Address.I = *Off;
-      Ev.PieceOffset = Piece * W;
-      OnAccess(Ev);
-    }
-    return;
-  }
-  OnAccess(Ev);
+  sendInRequests(std::move(Ev), Ty);
 }
 
 Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,

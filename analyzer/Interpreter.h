@@ -397,6 +397,9 @@ private:
              const LaneMask &M, AccessOp Op = AccessOp::Store);
   void record(const clang::Expr *Site, AccessOp Op, const LValue &L,
               clang::QualType Ty, const LaneMask &M);
+  /// Sends \p Ev of type \p Ty as the requests the hardware makes of it:
+  /// one, or pieces of the widest size its size and alignment allow.
+  void sendInRequests(AccessEvent Ev, clang::QualType Ty);
   /// An element or field of a local object (or a CUDA builtin variable):
   /// never a memory request.
   static bool isLocalObject(const clang::Expr *E);
