@@ -101,6 +101,40 @@ Value Interpreter::minMaxOf(StringRef Name, const Value &A, const Value &B,
 /// lane's value): their addresses keep A's alignment. Otherwise they keep
 /// B's form. The warp runs once per case (caseSplit); accesses after it
 /// are not exact.
+namespace {
+/// \p D's unknown part \p U, the same in every lane of \p Lanes; with the
+/// run with the warp index \p WI, also U without W (\p Rest) and W's
+/// coefficient \p CW. False when D's unknowns have different coefficients
+/// in two lanes, or a product overflows.
+bool uniformPart(const LaneInt &D, LaneBits Lanes, const WarpIndexState *WI,
+                 LaneInt &U, LaneInt &Rest, int64_t &CW) {
+  unsigned L0 = llvm::countr_zero(Lanes);
+  for (const LaneInt::Term &T : D.terms())
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      if ((Lanes >> K & 1) && T.Coef[K] != T.Coef[L0])
+        return false;
+  for (const LaneInt::Term &T : D.terms()) {
+    std::optional<LaneInt> P =
+        mul(LaneInt::symbol(T.Sym), LaneInt::constant(T.Coef[L0]));
+    std::optional<LaneInt> S = P ? add(U, *P) : std::nullopt;
+    if (!S)
+      return false;
+    U = *S;
+    if (!WI)
+      continue;
+    if (WI->residualOf(T.Sym) == -2) {
+      CW = T.Coef[L0];
+    } else {
+      std::optional<LaneInt> R = add(Rest, *P);
+      if (!R)
+        return false;
+      Rest = *R;
+    }
+  }
+  return true;
+}
+} // namespace
+
 std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
                                              bool IsMin, const LaneMask &M) {
   LaneBits Lanes = M.May & A.Defined & B.Defined;
@@ -109,35 +143,14 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
   std::optional<LaneInt> D = IsMin ? sub(A.I, B.I) : sub(B.I, A.I);
   if (!D || D->isConcrete())
     return std::nullopt;
-  unsigned L0 = llvm::countr_zero(Lanes);
-  for (const LaneInt::Term &T : D->terms())
-    for (unsigned K = 0; K < kWarpSize; ++K)
-      if ((Lanes >> K & 1) && T.Coef[K] != T.Coef[L0])
-        return std::nullopt;
   // U: D's unknown part (the same in every lane of Lanes); d_k = D_k - U.
   // With the warp index (evalMinMax): also U without W (Rest) and W's
   // coefficient CW, for the keys the warps' own runs give this point.
   bool WarpKeys = WI.CaseW.Allow;
   LaneInt U = LaneInt::constant(0), Rest = U;
   int64_t CW = 0;
-  for (const LaneInt::Term &T : D->terms()) {
-    std::optional<LaneInt> P =
-        mul(LaneInt::symbol(T.Sym), LaneInt::constant(T.Coef[L0]));
-    std::optional<LaneInt> S = P ? add(U, *P) : std::nullopt;
-    if (!S)
-      return std::nullopt;
-    U = *S;
-    if (!WarpKeys)
-      continue;
-    if (WI.residualOf(T.Sym) == -2) {
-      CW = T.Coef[L0];
-    } else {
-      std::optional<LaneInt> R = add(Rest, *P);
-      if (!R)
-        return std::nullopt;
-      Rest = *R;
-    }
-  }
+  if (!uniformPart(*D, Lanes, WarpKeys ? &WI : nullptr, U, Rest, CW))
+    return std::nullopt;
   std::optional<LaneInt> Dc = sub(*D, U);
   if (!Dc)
     return std::nullopt;
