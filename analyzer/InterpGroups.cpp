@@ -162,6 +162,33 @@ std::optional<Interpreter::Group> Interpreter::groupOf(const Expr *E,
   return groupOfType(E->getType());
 }
 
+std::optional<Value> Interpreter::gridQuery(StringRef What,
+                                            const LaneArray &T) {
+  QualType U = Ctx.UnsignedLongLongTy;
+  auto Mul = [&](const Value &A, const Value &B) {
+    return evalArith(BO_Mul, A, B, U, U, U);
+  };
+  auto Add = [&](const Value &A, const Value &B) {
+    return evalArith(BO_Add, A, B, U, U, U);
+  };
+  Value GX = symbolValue("gridDim.x"), GY = symbolValue("gridDim.y"),
+        GZ = symbolValue("gridDim.z");
+  Value Blocks = Mul(Mul(GX, GY), GZ);
+  Value Rank = Add(symbolValue("blockIdx.x"),
+                   Mul(GX, Add(symbolValue("blockIdx.y"),
+                               Mul(GY, symbolValue("blockIdx.z")))));
+  Value BTV = Value::integer(LaneInt::constant(blockThreads()));
+  if (What == "block_rank")
+    return Rank;
+  if (What == "num_blocks")
+    return Blocks;
+  if (What == "size" || What == "num_threads" || What == "group_size")
+    return Mul(Blocks, BTV);
+  if (What == "thread_rank")
+    return Add(Mul(Rank, BTV), Value::integer(LaneInt::perLane(T)));
+  return std::nullopt;
+}
+
 Value Interpreter::groupQuery(const Group &G, StringRef What,
                               const LaneMask &M) {
   // Per-lane functions of the thread's rank: with the warp index
@@ -219,32 +246,10 @@ Value Interpreter::groupQuery(const Group &G, StringRef What,
     }
     break;
   }
-  case Group::Grid: {
-    QualType U = Ctx.UnsignedLongLongTy;
-    auto Mul = [&](const Value &A, const Value &B) {
-      return evalArith(BO_Mul, A, B, U, U, U);
-    };
-    auto Add = [&](const Value &A, const Value &B) {
-      return evalArith(BO_Add, A, B, U, U, U);
-    };
-    Value GX = symbolValue("gridDim.x"), GY = symbolValue("gridDim.y"),
-          GZ = symbolValue("gridDim.z");
-    Value Blocks = Mul(Mul(GX, GY), GZ);
-    Value Rank = Add(symbolValue("blockIdx.x"),
-                     Mul(GX, Add(symbolValue("blockIdx.y"),
-                                 Mul(GY, symbolValue("blockIdx.z")))));
-    Value BTV = Value::integer(LaneInt::constant(BT));
-    if (What == "block_rank")
-      return Rank;
-    if (What == "num_blocks")
-      return Blocks;
-    if (IsSize)
-      return Mul(Blocks, BTV);
-    if (What == "thread_rank")
-      return Add(Mul(Rank, BTV),
-                 PerLane([](int64_t X, unsigned) { return X; }));
+  case Group::Grid:
+    if (std::optional<Value> R = gridQuery(What, T))
+      return *R;
     break;
-  }
   case Group::Coalesced:
     if (!M.decided())
       return Value::unknown("'" + What.str() +

@@ -535,6 +535,9 @@ private:
   std::optional<Group> groupOfType(clang::QualType T) const;
   static bool isGroupType(clang::QualType T);
   Value groupQuery(const Group &G, llvm::StringRef What, const LaneMask &M);
+  /// \p What of the grid group (\p T: the lanes' thread ids in the block);
+  /// nullopt when the query is not one of a grid.
+  std::optional<Value> gridQuery(llvm::StringRef What, const LaneArray &T);
   /// `g.thread_index().x` and the like: a field of a dim3 a cooperative
   /// groups call returns; nullopt when \p Call is not one.
   std::optional<Value> evalGroupDim3Field(const clang::CallExpr *Call,
