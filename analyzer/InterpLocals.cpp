@@ -163,6 +163,51 @@ std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
   return R;
 }
 
+namespace {
+/// Drops the elements of \p B that overlap bytes [Off, Off + Size); with
+/// \p KeepSame, not the one at exactly those bytes.
+void eraseOverlapping(Binding &B, int64_t Off, int64_t Size, bool KeepSame) {
+  for (auto It = B.Elems.begin(); It != B.Elems.end();) {
+    int64_t O = It->first, S = It->second.first;
+    if (O < Off + Size && Off < O + S && !(KeepSame && O == Off && S == Size))
+      It = B.Elems.erase(It);
+    else
+      ++It;
+  }
+}
+
+using OffsetLanes = llvm::SmallVector<std::pair<int64_t, LaneBits>, 4>;
+
+/// The lanes of \p May by the constant offset each writes at, in
+/// increasing order; nullopt when some lane's offset is not known.
+std::optional<OffsetLanes> lanesByOffset(const Value &Addr, LaneBits May) {
+  OffsetLanes ByOff;
+  // The lanes whose address is a known constant (lanesAt of their own).
+  LaneBits Known = May & Addr.Defined & Addr.I.concreteLanes();
+  for (unsigned K = 0; K < kWarpSize; ++K) {
+    LaneBits Bit = LaneBits(1) << K;
+    if (!(May & Bit))
+      continue;
+    int64_t Off = Addr.I.consts()[K];
+    if (!(Known & Bit))
+      return std::nullopt;
+    auto Slot =
+        llvm::find_if(ByOff, [Off](const std::pair<int64_t, LaneBits> &P) {
+          return P.first == Off;
+        });
+    if (Slot != ByOff.end())
+      Slot->second |= Bit;
+    else
+      ByOff.push_back({Off, Bit});
+  }
+  llvm::sort(ByOff, [](const std::pair<int64_t, LaneBits> &A,
+                       const std::pair<int64_t, LaneBits> &B) {
+    return A.first < B.first;
+  });
+  return ByOff;
+}
+} // namespace
+
 void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
                              const LaneMask &M) {
   if (WI.mentionsW(Addr))
@@ -194,14 +239,7 @@ void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
     for (unsigned K = 0; K < kWarpSize; ++K) {
       if (!(M.May >> K & 1))
         continue;
-      int64_t Off = Addr.I.consts()[K];
-      for (auto It = B->Elems.begin(); It != B->Elems.end();) {
-        int64_t O = It->first, S = It->second.first;
-        if (O < Off + Size && Off < O + S)
-          It = B->Elems.erase(It);
-        else
-          ++It;
-      }
+      eraseOverlapping(*B, Addr.I.consts()[K], Size, /*KeepSame=*/false);
     }
     return;
   }
@@ -216,39 +254,13 @@ void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
   }
   // By offset, in increasing order (stores of overlapping elements erase
   // each other in that order).
-  llvm::SmallVector<std::pair<int64_t, LaneBits>, 4> ByOff;
-  // The lanes whose address is a known constant (lanesAt of their own).
-  LaneBits Known = M.May & Addr.Defined & Addr.I.concreteLanes();
-  for (unsigned K = 0; K < kWarpSize; ++K) {
-    LaneBits Bit = LaneBits(1) << K;
-    if (!(M.May & Bit))
-      continue;
-    int64_t Off = Addr.I.consts()[K];
-    if (!(Known & Bit)) {
-      B->Elems.clear(); // some lane writes where the analysis cannot tell
-      return;
-    }
-    auto Slot =
-        llvm::find_if(ByOff, [Off](const std::pair<int64_t, LaneBits> &P) {
-          return P.first == Off;
-        });
-    if (Slot != ByOff.end())
-      Slot->second |= Bit;
-    else
-      ByOff.push_back({Off, Bit});
+  std::optional<OffsetLanes> ByOff = lanesByOffset(Addr, M.May);
+  if (!ByOff) {
+    B->Elems.clear(); // some lane writes where the analysis cannot tell
+    return;
   }
-  llvm::sort(ByOff, [](const std::pair<int64_t, LaneBits> &A,
-                       const std::pair<int64_t, LaneBits> &B) {
-    return A.first < B.first;
-  });
-  for (const auto &[Off, Lanes] : ByOff) {
-    for (auto It = B->Elems.begin(); It != B->Elems.end();) {
-      int64_t O = It->first, S = It->second.first;
-      if (O < Off + Size && Off < O + S && !(O == Off && S == Size))
-        It = B->Elems.erase(It);
-      else
-        ++It;
-    }
+  for (const auto &[Off, Lanes] : *ByOff) {
+    eraseOverlapping(*B, Off, Size, /*KeepSame=*/true);
     auto It = B->Elems.find(Off);
     Value Old = It != B->Elems.end()
                     ? It->second.second
