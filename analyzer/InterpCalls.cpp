@@ -296,6 +296,36 @@ std::optional<Value> Interpreter::evalInlined(const CallExpr *E,
   return std::nullopt;
 }
 
+Interpreter::OutParams
+Interpreter::bindArguments(Frame &F, const FunctionDecl *FD,
+                           llvm::ArrayRef<const Expr *> Args,
+                           const LaneMask &M) {
+  OutParams Out;
+  for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    Binding B;
+    if (isGroupType(P->getType()))
+      if (std::optional<Group> G = groupOf(Args[I], M))
+        F.Groups[P] = *G;
+    if (P->getType()->isReferenceType()) {
+      B.IsRef = true;
+      B.Ref = evalLValue(Args[I], M);
+      if (B.Ref.Kind == LValue::Var) {
+        B.IsRef = false;
+        B.V = readVar(B.Ref.Decl);
+        if (Binding *CB = lookup(B.Ref.Decl))
+          B.Elems = CB->Elems;
+        if (!P->getType().getNonReferenceType().isConstQualified())
+          Out.push_back({P, B.Ref.Decl});
+      }
+    } else {
+      B.V = eval(Args[I], M);
+    }
+    F.Vars[P] = B;
+  }
+  return Out;
+}
+
 Value Interpreter::callFunction(const FunctionDecl *FD,
                                 llvm::ArrayRef<const Expr *> Args,
                                 const Expr *CallSite, const LaneMask &M,
@@ -333,29 +363,7 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   // A reference to a caller's local is passed in by value and its final
   // value copied back out (an out-parameter), so the callee's paths and
   // loops treat it as one of its own variables.
-  llvm::SmallVector<std::pair<const ParmVarDecl *, const VarDecl *>, 2> Out;
-  for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
-    const ParmVarDecl *P = FD->getParamDecl(I);
-    Binding B;
-    if (isGroupType(P->getType()))
-      if (std::optional<Group> G = groupOf(Args[I], M))
-        F.Groups[P] = *G;
-    if (P->getType()->isReferenceType()) {
-      B.IsRef = true;
-      B.Ref = evalLValue(Args[I], M);
-      if (B.Ref.Kind == LValue::Var) {
-        B.IsRef = false;
-        B.V = readVar(B.Ref.Decl);
-        if (Binding *CB = lookup(B.Ref.Decl))
-          B.Elems = CB->Elems;
-        if (!P->getType().getNonReferenceType().isConstQualified())
-          Out.push_back({P, B.Ref.Decl});
-      }
-    } else {
-      B.V = eval(Args[I], M);
-    }
-    F.Vars[P] = B;
-  }
+  OutParams Out = bindArguments(F, FD, Args, M);
   // A lambda's operator(): the captures its closure copied.
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   auto Closure = Closures.end();

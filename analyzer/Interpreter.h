@@ -476,6 +476,15 @@ private:
                                    const clang::FunctionDecl *Def,
                                    llvm::ArrayRef<const clang::Expr *> Args,
                                    const LaneMask &M);
+  /// The parameters bound to a caller's local by a non-const reference,
+  /// and that local: its value is copied back out after the call.
+  using OutParams = llvm::SmallVector<
+      std::pair<const clang::ParmVarDecl *, const clang::VarDecl *>, 2>;
+  /// Binds \p FD's parameters in \p F to the arguments \p Args (a reference
+  /// to a caller's local by value, copied back out: the result).
+  OutParams bindArguments(Frame &F, const clang::FunctionDecl *FD,
+                          llvm::ArrayRef<const clang::Expr *> Args,
+                          const LaneMask &M);
   Value callFunction(const clang::FunctionDecl *FD,
                      llvm::ArrayRef<const clang::Expr *> Args,
                      const clang::Expr *CallSite, const LaneMask &M,
