@@ -223,21 +223,8 @@ uint64_t AccessFusion::compilerAlign(const Entry &E) const {
   return Ctx.getTypeAlignInChars(T).getQuantity();
 }
 
-void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
-                           const std::vector<std::string> &SymbolNames) {
-  Entry E{K,           Ev.Obj,       Ev.Op,   Ev.Bytes,   Ev.Mask.Must,
-          Ev.Mask.May, Ev.Address.I, Ev.Site, Ev.SplitId, Ev.Fn};
-  auto Push = [&] {
-    Window.push_back(std::move(E));
-    if (Window.size() > kWindow)
-      Window.pop_front();
-  };
-  if (!E.Obj || E.Bytes == 0 || E.Bytes >= 16 || (E.Bytes & (E.Bytes - 1)) ||
-      E.May == 0)
-    return Push();
-  observeGeneralized(E, SymbolNames);
-
-  // Partners: same object, op, width and lanes; offset = E's + a constant.
+std::map<int64_t, const AccessFusion::Entry *>
+AccessFusion::partnersOf(const Entry &E) const {
   std::map<int64_t, const Entry *> ByDelta;
   for (const Entry &P : Window) {
     if (P.Obj != E.Obj || P.Op != E.Op || P.Bytes != E.Bytes ||
@@ -253,6 +240,62 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
       continue;
     ByDelta[*C] = &P; // the latest partner at that offset
   }
+  return ByDelta;
+}
+
+void AccessFusion::noteGroup(const std::map<int64_t, const Entry *> &ByDelta,
+                             const Entry &E, int64_t W, int64_t Start,
+                             const AccessCost &C) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  int64_t N = W / E.Bytes;
+  for (int64_t J = 0; J < N; ++J) {
+    auto MIt = ByDelta.find(Start + J * E.Bytes);
+    if (MIt == ByDelta.end())
+      continue; // a gap in a fused load
+    const Entry &M = *MIt->second;
+    Fused &F = Groups[M.K];
+    // The widest fusion wins (`d.x, d.y` pair up before `d.z, d.w`
+    // complete the 16-byte group).
+    if (W > F.Width || (W == F.Width && C.badness() > F.Cost.badness())) {
+      if (W > F.Width)
+        F.Partners.clear();
+      F.Width = W;
+      F.Cost = C;
+    }
+    if (W < F.Width)
+      continue;
+    if (M.SplitId && M.SplitId == E.SplitId)
+      F.Pieces = true;
+    for (int64_t L = 0; L < N; ++L) {
+      auto OIt = ByDelta.find(Start + L * E.Bytes);
+      if (OIt == ByDelta.end())
+        continue;
+      const Entry &O = *OIt->second;
+      if (O.Site == M.Site)
+        continue;
+      SourceLocation OL = SM.getExpansionLoc(O.Site->getBeginLoc());
+      F.Partners.insert(
+          {SM.getExpansionLineNumber(OL), SM.getExpansionColumnNumber(OL)});
+    }
+  }
+}
+
+void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
+                           const std::vector<std::string> &SymbolNames) {
+  Entry E{K,           Ev.Obj,       Ev.Op,   Ev.Bytes,   Ev.Mask.Must,
+          Ev.Mask.May, Ev.Address.I, Ev.Site, Ev.SplitId, Ev.Fn};
+  auto Push = [&] {
+    Window.push_back(std::move(E));
+    if (Window.size() > kWindow)
+      Window.pop_front();
+  };
+  if (!E.Obj || E.Bytes == 0 || E.Bytes >= 16 || (E.Bytes & (E.Bytes - 1)) ||
+      E.May == 0)
+    return Push();
+  observeGeneralized(E, SymbolNames);
+
+  // Partners: same object, op, width and lanes; offset = E's + a constant.
+  std::map<int64_t, const Entry *> ByDelta = partnersOf(E);
   if (ByDelta.empty())
     return Push();
   ByDelta[0] = &E;
@@ -285,37 +328,7 @@ void AccessFusion::observe(const AccessEvent &Ev, const Key &K,
           *E.Obj, First.Offset, LaneMask{E.Must, E.May, {}}, W, SymbolNames);
       if (!C.Known)
         continue;
-      const SourceManager &SM = Ctx.getSourceManager();
-      for (int64_t J = 0; J < N; ++J) {
-        auto MIt = ByDelta.find(Start + J * E.Bytes);
-        if (MIt == ByDelta.end())
-          continue; // a gap in a fused load
-        const Entry &M = *MIt->second;
-        Fused &F = Groups[M.K];
-        // The widest fusion wins (`d.x, d.y` pair up before `d.z, d.w`
-        // complete the 16-byte group).
-        if (W > F.Width || (W == F.Width && C.badness() > F.Cost.badness())) {
-          if (W > F.Width)
-            F.Partners.clear();
-          F.Width = W;
-          F.Cost = C;
-        }
-        if (W < F.Width)
-          continue;
-        if (M.SplitId && M.SplitId == E.SplitId)
-          F.Pieces = true;
-        for (int64_t L = 0; L < N; ++L) {
-          auto OIt = ByDelta.find(Start + L * E.Bytes);
-          if (OIt == ByDelta.end())
-            continue;
-          const Entry &O = *OIt->second;
-          if (O.Site == M.Site)
-            continue;
-          SourceLocation OL = SM.getExpansionLoc(O.Site->getBeginLoc());
-          F.Partners.insert(
-              {SM.getExpansionLineNumber(OL), SM.getExpansionColumnNumber(OL)});
-        }
-      }
+      noteGroup(ByDelta, E, W, Start, C);
       return Push();
     }
   }

@@ -107,6 +107,13 @@ private:
   /// An event of "any iteration" of a generalized loop the compiler unrolls.
   void observeGeneralized(const Entry &E,
                           const std::vector<std::string> &SymbolNames);
+  /// The entries of the window \p E may fuse with (same object, op, width
+  /// and lanes, statically adjacent) by their constant distance from it.
+  std::map<int64_t, const Entry *> partnersOf(const Entry &E) const;
+  /// The fused access of \p W bytes at \p Start (from E) costs \p C: each
+  /// member's group, unless a wider one has it.
+  void noteGroup(const std::map<int64_t, const Entry *> &ByDelta,
+                 const Entry &E, int64_t W, int64_t Start, const AccessCost &C);
 
   clang::ASTContext &Ctx;
   std::deque<Entry> Window;
