@@ -35,6 +35,45 @@ LaneMask Interpreter::execLoopBody(const Stmt *Body, const Expr *Inc,
   return F;
 }
 
+bool Interpreter::overBudget(unsigned Iter, const Expr *Cond, const Stmt *Body,
+                             const Expr *Inc,
+                             std::optional<bool> &Multiplicative) {
+  bool Over = Iter >= Opts.MaxLoopIterations ||
+              ++WarpIterations > Opts.MaxWarpIterations;
+  // A loop that multiplies or divides its counter by a power of two
+  // (a reduction, a scan's up- and down-sweep, a bitonic stage) runs at
+  // most as many trips as the counter has bits, so past the warp's budget
+  // (spent by a long loop before it) it still runs trip by trip, up to
+  // four times that budget: a scan keeps its per-trip strides.
+  if (Over && Cond && Iter < Opts.MaxLoopIterations &&
+      WarpIterations <= 4 * Opts.MaxWarpIterations) {
+    if (!Multiplicative) {
+      const VarDecl *V = nullptr;
+      bool G = false;
+      Multiplicative = multiplicativeTripBound(Cond, Body, Inc, V, G) > 0;
+    }
+    Over = !*Multiplicative;
+  }
+  return Over;
+}
+
+bool Interpreter::counterStopped(const VarDecl *Counter, bool Grows,
+                                 const LaneMask &Active,
+                                 std::optional<int64_t> &LastCount) {
+  std::optional<int64_t> Now;
+  if (const Binding *B = lookup(Counter)) {
+    if (WI.mentionsW(B->V))
+      WI.escape("a multiplied loop counter of the warp index");
+    if (!B->IsRef && B->V.definedIn(Active.May))
+      Now = B->V.I.asConstant(Active.May);
+  }
+  bool Stopped = Now && LastCount && Grows &&
+                 (*Now == 0 || (*Now < 0) != (*LastCount < 0) ||
+                  std::llabs(*Now) <= std::llabs(*LastCount));
+  LastCount = Now;
+  return Stopped;
+}
+
 LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
                                const Expr *Cond, const Stmt *Body,
                                const Expr *Inc, bool CondFirst, LaneMask M) {
@@ -58,23 +97,7 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   for (unsigned Iter = 0;; ++Iter) {
     if (Active.none())
       break;
-    bool OverBudget = Iter >= Opts.MaxLoopIterations ||
-                      ++WarpIterations > Opts.MaxWarpIterations;
-    // A loop that multiplies or divides its counter by a power of two
-    // (a reduction, a scan's up- and down-sweep, a bitonic stage) runs at
-    // most as many trips as the counter has bits, so past the warp's budget
-    // (spent by a long loop before it) it still runs trip by trip, up to
-    // four times that budget: a scan keeps its per-trip strides.
-    if (OverBudget && Cond && Iter < Opts.MaxLoopIterations &&
-        WarpIterations <= 4 * Opts.MaxWarpIterations) {
-      if (!Multiplicative) {
-        const VarDecl *V = nullptr;
-        bool G = false;
-        Multiplicative = multiplicativeTripBound(Cond, Body, Inc, V, G) > 0;
-      }
-      OverBudget = !*Multiplicative;
-    }
-    if (OverBudget) {
+    if (overBudget(Iter, Cond, Body, Inc, Multiplicative)) {
       Exited = unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
       break;
     }
@@ -91,23 +114,11 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
           // records are not exact (the cost may differ from trip to trip).
           MaybeTrips += Unrolling;
         }
-        if (Unrolling && Counter) {
-          // No counter wraps around (the documented no-overflow
-          // assumption): a multiplied counter that stopped growing (bits
-          // shifted out, the sign flipped) ends the loop.
-          std::optional<int64_t> Now;
-          if (const Binding *B = lookup(Counter)) {
-            if (WI.mentionsW(B->V))
-              WI.escape("a multiplied loop counter of the warp index");
-            if (!B->IsRef && B->V.definedIn(Active.May))
-              Now = B->V.I.asConstant(Active.May);
-          }
-          if (Now && LastCount && Grows &&
-              (*Now == 0 || (*Now < 0) != (*LastCount < 0) ||
-               std::llabs(*Now) <= std::llabs(*LastCount)))
-            Bound = Iter;
-          LastCount = Now;
-        }
+        // No counter wraps around (the documented no-overflow assumption):
+        // a multiplied counter that stopped growing ends the loop.
+        if (Unrolling && Counter &&
+            counterStopped(Counter, Grows, Active, LastCount))
+          Bound = Iter;
         if (!Unrolling || (Open & ~C.Uniform) || Iter >= Bound) {
           if (Unrolling && Iter >= Bound && (Open & ~C.Uniform) == 0) {
             // Past the last iteration the counter allows: the loop ends.

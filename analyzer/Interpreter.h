@@ -219,6 +219,17 @@ private:
   LaneMask execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                     const clang::Expr *Cond, const clang::Stmt *Body,
                     const clang::Expr *Inc, bool CondFirst, LaneMask M);
+  /// Trip \p Iter of a loop is past the loop's or the warp's budget of
+  /// iterations (a loop that multiplies or divides its counter by a power of
+  /// two gets four times the warp's: \p Multiplicative, asked once).
+  bool overBudget(unsigned Iter, const clang::Expr *Cond,
+                  const clang::Stmt *Body, const clang::Expr *Inc,
+                  std::optional<bool> &Multiplicative);
+  /// A multiplied loop counter stopped growing since \p LastCount (bits
+  /// shifted out, the sign flipped); \p LastCount becomes its value now.
+  bool counterStopped(const clang::VarDecl *Counter, bool Grows,
+                      const LaneMask &Active,
+                      std::optional<int64_t> &LastCount);
   LaneMask execLoopSymbolic(const clang::Stmt *Loop, const clang::Expr *Cond,
                             const clang::Stmt *Body, const clang::Expr *Inc,
                             LaneMask M);
