@@ -143,6 +143,82 @@ unsigned ccl::ncuSourceMismatch(const NcuLaunch &Launch, StringRef FileName,
   return 0;
 }
 
+namespace {
+/// The verdict on prediction \p P against the line's measured per-request
+/// costs \p Costs (the most: \p Max, described by \p Measured), given the
+/// predictions \p Peers of its width on the line.
+void judge(NcuComparison &C, const NcuPrediction &P,
+           const std::vector<NcuPrediction> &Peers,
+           const std::vector<double> &Costs, double Max,
+           const std::string &Measured, const std::string &Unit) {
+  double Eps = P.Shared ? 0.01 * std::max(1.0, double(P.Cost)) : 1e-6;
+  unsigned MaxP = 0;
+  bool AllSame = true;
+  for (const NcuPrediction &Q : Peers) {
+    MaxP = std::max(MaxP, Q.Cost);
+    AllSame &= Q.Cost == P.Cost;
+  }
+  if (Max > MaxP + Eps) {
+    if (P.Cost == MaxP) {
+      C.Result = NcuComparison::Refuted;
+      C.Text = "REFUTED by ncu: predicted " + std::to_string(P.Cost) + Unit +
+               " per request at worst, measured " + Measured;
+    } else {
+      C.Text = "ncu: not comparable: an instruction on this line exceeds "
+               "every prediction for its " +
+               kind(P) + "s (" + Measured + ")";
+    }
+    return;
+  }
+  bool Reached = false;
+  for (double V : Costs)
+    Reached |= V > double(P.Cost) - 1 + 1e-9 && V <= P.Cost + Eps;
+  if (!AllSame && !Reached) {
+    C.Result = NcuComparison::WithinBound;
+    C.Text = "ncu: no " + kind(P) + " instruction on this line reached " +
+             std::to_string(P.Cost) + Unit + " on average (" + Measured + ")";
+    return;
+  }
+  if (AllSame)
+    Reached = Max > double(P.Cost) - 1 + 1e-9;
+  if (P.Exact && Reached) {
+    C.Result = NcuComparison::Confirmed;
+    C.Text = "confirmed by ncu: measured " + Measured;
+    return;
+  }
+  C.Result = NcuComparison::WithinBound;
+  C.Text = (Reached ? "worst case not exceeded per ncu: measured "
+                    : "below the predicted worst request per ncu (an average "
+                      "cannot confirm it): measured ") +
+           Measured;
+}
+} // namespace
+
+namespace {
+/// Takes the line's costliest instruction \p Most (per request \p Max; one
+/// of \p N of the access's width) into \p C, and says what it measured.
+std::string measured(NcuComparison &C, const NcuInstruction &Most, double Max,
+                     const NcuPrediction &P, size_t N,
+                     const std::string &Unit) {
+  C.Cost = Max;
+  C.Ideal =
+      Most.perRequest(P.Shared ? Most.IdealWavefronts : Most.IdealSectors);
+  C.Executed = Most.Executed;
+  C.ActiveLanes = Most.activeLanes().value_or(0);
+  C.Sass = Most.Sass;
+  std::string Measured =
+      num(C.Cost) + (C.Cost == 1 ? Unit.substr(0, Unit.size() - 1) : Unit) +
+      " (ideal " + num(C.Ideal) + ") per request on average over " +
+      num(C.Executed) + " executions";
+  if (Most.activeLanes())
+    Measured += ", " + num(C.ActiveLanes) + " lanes active on average";
+  if (N > 1)
+    Measured += " (the most of the " + std::to_string(N) + " " + kind(P) +
+                " instructions on the line)";
+  return Measured;
+}
+} // namespace
+
 NcuComparison ccl::compareWithNcu(const std::vector<NcuPrediction> &Group,
                                   size_t Which,
                                   const std::vector<NcuInstruction> &Instrs) {
@@ -207,66 +283,13 @@ NcuComparison ccl::compareWithNcu(const std::vector<NcuPrediction> &Group,
     C.Text = "ncu: the " + kind(P) + " on this line never ran";
     return C;
   }
-  C.Cost = Max;
-  C.Ideal =
-      Most->perRequest(P.Shared ? Most->IdealWavefronts : Most->IdealSectors);
-  C.Executed = Most->Executed;
-  C.ActiveLanes = Most->activeLanes().value_or(0);
-  C.Sass = Most->Sass;
-  std::string Measured =
-      num(C.Cost) + (C.Cost == 1 ? Unit.substr(0, Unit.size() - 1) : Unit) +
-      " (ideal " + num(C.Ideal) + ") per request on average over " +
-      num(C.Executed) + " executions";
-  if (Most->activeLanes())
-    Measured += ", " + num(C.ActiveLanes) + " lanes active on average";
-  if (Same.size() > 1)
-    Measured += " (the most of the " + std::to_string(Same.size()) + " " +
-                kind(P) + " instructions on the line)";
+  std::string Measured = measured(C, *Most, Max, P, Same.size(), Unit);
   if (!P.Known) {
     C.Result = NcuComparison::Unpredicted;
     C.Text = "ncu measured " + Measured + " (no prediction)";
     return C;
   }
-  double Eps = P.Shared ? 0.01 * std::max(1.0, double(P.Cost)) : 1e-6;
-  unsigned MaxP = 0;
-  bool AllSame = true;
-  for (const NcuPrediction &Q : Peers) {
-    MaxP = std::max(MaxP, Q.Cost);
-    AllSame &= Q.Cost == P.Cost;
-  }
-  if (Max > MaxP + Eps) {
-    if (P.Cost == MaxP) {
-      C.Result = NcuComparison::Refuted;
-      C.Text = "REFUTED by ncu: predicted " + std::to_string(P.Cost) + Unit +
-               " per request at worst, measured " + Measured;
-    } else {
-      C.Text = "ncu: not comparable: an instruction on this line exceeds "
-               "every prediction for its " +
-               kind(P) + "s (" + Measured + ")";
-    }
-    return C;
-  }
-  bool Reached = false;
-  for (double V : Costs)
-    Reached |= V > double(P.Cost) - 1 + 1e-9 && V <= P.Cost + Eps;
-  if (!AllSame && !Reached) {
-    C.Result = NcuComparison::WithinBound;
-    C.Text = "ncu: no " + kind(P) + " instruction on this line reached " +
-             std::to_string(P.Cost) + Unit + " on average (" + Measured + ")";
-    return C;
-  }
-  if (AllSame)
-    Reached = Max > double(P.Cost) - 1 + 1e-9;
-  if (P.Exact && Reached) {
-    C.Result = NcuComparison::Confirmed;
-    C.Text = "confirmed by ncu: measured " + Measured;
-    return C;
-  }
-  C.Result = NcuComparison::WithinBound;
-  C.Text = (Reached ? "worst case not exceeded per ncu: measured "
-                    : "below the predicted worst request per ncu (an average "
-                      "cannot confirm it): measured ") +
-           Measured;
+  judge(C, P, Peers, Costs, Max, Measured, Unit);
   return C;
 }
 
