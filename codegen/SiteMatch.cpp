@@ -24,6 +24,43 @@ const std::string &ccl::SiteMatcher::real(const std::string &P) {
   return RealPaths[P] = realPath(P);
 }
 
+namespace {
+/// The offset in file \p FID of \p SL (npos when it is not in the file).
+size_t offsetOf(const SourceManager &SM, FileID FID, const SrcLoc &SL) {
+  SourceLocation Loc = SM.translateLineCol(FID, SL.Line, SL.Col);
+  return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
+}
+
+/// A position that belongs to the record [BOff, EOff) of \p Buf: inside its
+/// expression, the operator right after it (stores: '=' and compound
+/// assignments; white space and line breaks between), or a '++'/'--' right
+/// before it.
+bool belongs(StringRef Buf, size_t Off, size_t BOff, size_t EOff) {
+  if (Off == std::string::npos || Off >= Buf.size())
+    return false;
+  if (Off >= BOff && Off < EOff)
+    return true;
+  if (Off >= EOff) // white space or the closing parentheses of `(*p) =`
+    return Off - EOff < 64 &&
+           Buf.slice(EOff, Off).find_first_not_of(" \t\r\n)") ==
+               StringRef::npos &&
+           StringRef("=+-*/%&|^<>").contains(Buf[Off]);
+  StringRef Gap = Buf.slice(Off, BOff).trim();
+  return !Gap.empty() && Gap.find_first_not_of("+-") == StringRef::npos;
+}
+
+/// The offset of the '=' right before \p BOff (npos when there is none).
+size_t assignBefore(StringRef Buf, size_t BOff) {
+  size_t Off = BOff;
+  while (Off > 0 && isspace((unsigned char)Buf[Off - 1]))
+    --Off;
+  if (Off > 1 && Buf[Off - 1] == '=' &&
+      !StringRef("=!<>").contains(Buf[Off - 2]))
+    return Off - 1;
+  return std::string::npos;
+}
+} // namespace
+
 std::vector<unsigned>
 ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                         ArrayRef<const InstrPlace *> Places, std::string *Why) {
@@ -49,37 +86,11 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                     : Buf.find_first_of(";\n", BOff);
   unsigned FirstLine = PB.getLine();
   unsigned LastLine = SM.getLineNumber(FID, std::min(EOff, Buf.size()));
-  auto OffsetOf = [&](const SrcLoc &SL) -> size_t {
-    SourceLocation Loc = SM.translateLineCol(FID, SL.Line, SL.Col);
-    return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
-  };
-  // A position that belongs to the record: inside its expression, the
-  // operator right after it (stores: '=' and compound assignments; white
-  // space and line breaks between), or a '++'/'--' right before it.
-  auto Belongs = [&](size_t Off) {
-    if (Off == std::string::npos || Off >= Buf.size())
-      return false;
-    if (Off >= BOff && Off < EOff)
-      return true;
-    if (Off >= EOff) // white space or the closing parentheses of `(*p) =`
-      return Off - EOff < 64 &&
-             Buf.slice(EOff, Off).find_first_not_of(" \t\r\n)") ==
-                 StringRef::npos &&
-             StringRef("=+-*/%&|^<>").contains(Buf[Off]);
-    StringRef Gap = Buf.slice(Off, BOff).trim();
-    return !Gap.empty() && Gap.find_first_not_of("+-") == StringRef::npos;
-  };
+  auto OffsetOf = [&](const SrcLoc &SL) { return offsetOf(SM, FID, SL); };
+  auto Belongs = [&](size_t Off) { return belongs(Buf, Off, BOff, EOff); };
   // The '=' right before the record: a memcpy's source side is located
   // there (loose sites), or anywhere before the record on its first line.
-  size_t AssignOff = std::string::npos;
-  {
-    size_t Off = BOff;
-    while (Off > 0 && isspace((unsigned char)Buf[Off - 1]))
-      --Off;
-    if (Off > 1 && Buf[Off - 1] == '=' &&
-        !StringRef("=!<>").contains(Buf[Off - 2]))
-      AssignOff = Off - 1;
-  }
+  size_t AssignOff = assignBefore(Buf, BOff);
   std::vector<unsigned> Out;
   bool OnLine = false;
   for (unsigned S = 0; S < Places.size(); ++S) {
@@ -113,21 +124,14 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
   // load or store in its caller): clang gives a subscript's address the
   // expression's first column, so an address computed by a subexpression
   // (`b[i]` in `a[b[i]]`) does not match.
-  bool Direct = !Out.empty();
-  for (unsigned S = 0; !Direct && S < Places.size(); ++S) {
-    const InstrPlace &P = *Places[S];
-    if (P.Op != Op)
-      continue;
-    for (const SrcLoc &SL : P.AddrLocs) {
-      if (SL.File != File || SL.Line < FirstLine || SL.Line > LastLine)
-        continue;
-      size_t Off = OffsetOf(SL);
-      if (Off != std::string::npos && Off == BOff) {
+  if (Out.empty())
+    for (unsigned S = 0; S < Places.size(); ++S)
+      if (Places[S]->Op == Op &&
+          llvm::any_of(Places[S]->AddrLocs, [&](const SrcLoc &SL) {
+            return SL.File == File && SL.Line >= FirstLine &&
+                   SL.Line <= LastLine && OffsetOf(SL) == BOff;
+          }))
         Out.push_back(S);
-        break;
-      }
-    }
-  }
   if (Out.empty() && Why)
     *Why = OnLine ? "no compiled " + std::string(accessOpName(Op)) +
                         " at this expression (merged with another, or "
