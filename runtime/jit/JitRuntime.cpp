@@ -231,24 +231,63 @@ int ipdom(int Block) {
 }
 
 /// Runs warp \p W until it finishes or waits at a barrier.
+/// Every lane of \p W runs to the kernel's first block; false when the
+/// launch is aborting.
+bool startWarp(Warp &W) {
+  W.Started = true;
+  uint32_t All = 0;
+  for (size_t I = 0; I < W.Lanes.size(); ++I) {
+    resume(W.Lanes[I]);
+    All |= 1u << I;
+  }
+  if (L->Aborting)
+    return false;
+  int Entry = -1;
+  for (Lane *Ln : W.Lanes)
+    if (Ln->St == AtBlock)
+      Entry = Ln->Next;
+  W.Stack.push_back({Entry, -2, All});
+  return true;
+}
+
+/// Where the group of \p W's active lanes goes next: one block, or several,
+/// pushed to run one after the other until they meet again.
+void branch(Warp &W) {
+  StackEntry &E = W.Stack.back();
+  uint32_t Live = liveMask(W, W.Active);
+  std::vector<std::pair<int, uint32_t>> Targets;
+  for (size_t I = 0; I < W.Lanes.size(); ++I) {
+    if (!(Live >> I & 1))
+      continue;
+    int N = W.Lanes[I]->Next;
+    auto It = std::find_if(Targets.begin(), Targets.end(),
+                           [&](const auto &T) { return T.first == N; });
+    if (It == Targets.end())
+      Targets.push_back({N, 1u << I});
+    else
+      It->second |= 1u << I;
+  }
+  if (Targets.empty()) {
+    E.Mask &= ~W.Active;
+    return;
+  }
+  if (Targets.size() == 1) {
+    E.PC = Targets[0].first;
+    return;
+  }
+  int R = ipdom(W.PC);
+  E.PC = R;
+  // The target with the smallest block id runs first (pushed last).
+  std::sort(Targets.begin(), Targets.end(),
+            [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (const auto &[N, M] : Targets)
+    W.Stack.push_back({N, R, M});
+}
+
 void advance(Warp &W) {
   L->CurWarp = &W;
-  if (!W.Started) {
-    // Every lane runs to the kernel's first block.
-    W.Started = true;
-    uint32_t All = 0;
-    for (size_t I = 0; I < W.Lanes.size(); ++I) {
-      resume(W.Lanes[I]);
-      All |= 1u << I;
-    }
-    if (L->Aborting)
-      return;
-    int Entry = -1;
-    for (Lane *Ln : W.Lanes)
-      if (Ln->St == AtBlock)
-        Entry = Ln->Next;
-    W.Stack.push_back({Entry, -2, All});
-  }
+  if (!W.Started && !startWarp(W))
+    return;
   for (;;) {
     if (!W.InStep) {
       if (W.Stack.empty()) {
@@ -289,36 +328,7 @@ void advance(Warp &W) {
     }
     endStep(W);
     W.InStep = false;
-    // Where the group goes next.
-    StackEntry &E = W.Stack.back();
-    uint32_t Live = liveMask(W, W.Active);
-    std::vector<std::pair<int, uint32_t>> Targets;
-    for (size_t I = 0; I < W.Lanes.size(); ++I) {
-      if (!(Live >> I & 1))
-        continue;
-      int N = W.Lanes[I]->Next;
-      auto It = std::find_if(Targets.begin(), Targets.end(),
-                             [&](const auto &T) { return T.first == N; });
-      if (It == Targets.end())
-        Targets.push_back({N, 1u << I});
-      else
-        It->second |= 1u << I;
-    }
-    if (Targets.empty()) {
-      E.Mask &= ~W.Active;
-      continue;
-    }
-    if (Targets.size() == 1) {
-      E.PC = Targets[0].first;
-      continue;
-    }
-    int R = ipdom(W.PC);
-    E.PC = R;
-    // The target with the smallest block id runs first (pushed last).
-    std::sort(Targets.begin(), Targets.end(),
-              [](const auto &A, const auto &B) { return A.first > B.first; });
-    for (const auto &[N, M] : Targets)
-      W.Stack.push_back({N, R, M});
+    branch(W);
   }
 }
 
