@@ -97,21 +97,8 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
   return Out;
 }
 
-Value Interpreter::perWarp(const Value *Sym,
-                           llvm::function_ref<Value(int64_t)> Expect,
-                           llvm::StringRef What) {
-  if (!WI.On || !WI.Escaped.empty() || !WI.Split.empty()) {
-    if (Sym)
-      return *Sym;
-    // (A stopped run still finishes its statement: Expect may ask again.)
-    bool SavedOn = WI.On;
-    WI.On = false;
-    Value V = Expect(WI.Set.empty() ? 0 : WI.Set[0]);
-    WI.On = SavedOn;
-    return V;
-  }
-  // Each warp's own result, computed from operands without the warp index
-  // (and without side effects on the run: no case splits).
+std::vector<Value>
+Interpreter::warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect) {
   WI.On = false;
   bool SavedRec = Recording;
   Recording = false;
@@ -127,6 +114,40 @@ Value Interpreter::perWarp(const Value *Sym,
   WI.OuterRecording = SavedOuter;
   Recording = SavedRec;
   WI.On = true;
+  return E;
+}
+
+std::optional<LaneInt> Interpreter::formInW(const LaneInt &B,
+                                            const LaneInt &D) {
+  // D * w as terms of W (its unknowns x as monomials W*x).
+  std::optional<LaneInt> Form =
+      mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts()));
+  for (const LaneInt::Term &T : D.terms()) {
+    if (!Form)
+      break;
+    std::optional<LaneInt> Part = mul(
+        LaneInt::symbol(productSymbol(WI.W, T.Sym)), LaneInt::perLane(T.Coef));
+    Form = Part ? add(*Form, *Part) : std::nullopt;
+  }
+  return Form ? add(B, *Form) : std::nullopt;
+}
+
+Value Interpreter::perWarp(const Value *Sym,
+                           llvm::function_ref<Value(int64_t)> Expect,
+                           llvm::StringRef What) {
+  if (!WI.On || !WI.Escaped.empty() || !WI.Split.empty()) {
+    if (Sym)
+      return *Sym;
+    // (A stopped run still finishes its statement: Expect may ask again.)
+    bool SavedOn = WI.On;
+    WI.On = false;
+    Value V = Expect(WI.Set.empty() ? 0 : WI.Set[0]);
+    WI.On = SavedOn;
+    return V;
+  }
+  // Each warp's own result, computed from operands without the warp index
+  // (and without side effects on the run: no case splits).
+  std::vector<Value> E = warpsOwnResults(Expect);
   if (WI.ExpectSplit) {
     WI.escape((What + " that splits into cases").str());
     return Sym ? *Sym : E[0];
@@ -175,18 +196,7 @@ Value Interpreter::perWarp(const Value *Sym,
         What);
     return Sym ? *Sym : E0;
   }
-  const LaneInt &B = Fit->first, &D = Fit->second;
-  // D * w as terms of W (its unknowns x as monomials W*x).
-  std::optional<LaneInt> Form =
-      mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts()));
-  for (const LaneInt::Term &T : D.terms()) {
-    if (!Form)
-      break;
-    std::optional<LaneInt> Part = mul(
-        LaneInt::symbol(productSymbol(WI.W, T.Sym)), LaneInt::perLane(T.Coef));
-    Form = Part ? add(*Form, *Part) : std::nullopt;
-  }
-  std::optional<LaneInt> Sum = Form ? add(B, *Form) : std::nullopt;
+  std::optional<LaneInt> Sum = formInW(Fit->first, Fit->second);
   if (!Sum) {
     WI.escape((What + " overflows").str());
     return Sym ? *Sym : E0;

@@ -619,6 +619,12 @@ private:
   /// as one form linear in w; escapes when they are not.
   Value perWarp(const Value *Sym, llvm::function_ref<Value(int64_t)> Expect,
                 llvm::StringRef What);
+  /// Each warp's own result \p Expect(w) for the run's warps, computed
+  /// without the warp index and without recording.
+  std::vector<Value> warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect);
+  /// B + w * D as a form in the warp index (D's unknowns x as monomials
+  /// W*x); nullopt on overflow.
+  std::optional<LaneInt> formInW(const LaneInt &B, const LaneInt &D);
   /// eval's rule: \p E consumes its children's values without deciding on
   /// their form (or decides through a checked rule).
   bool consumesWarpIndex(const clang::Expr *E);
