@@ -273,6 +273,29 @@ llvm::Error checkPage(const NcuSourcePage &Page, bool SassOnly, bool CudaOnly) {
 }
 } // namespace
 
+namespace {
+/// The header of a `--print-source cuda,sass` block ("Line No", "Source",
+/// "Address", ...); nullopt for another layout.
+std::optional<Header> sassHeader(const std::vector<std::string> &Cells) {
+  if (Cells.size() < 5 || Cells[2] != "Address")
+    return std::nullopt;
+  Header H;
+  H.Width = Cells.size();
+  for (const std::string &C : Cells)
+    H.Cols.push_back(classify(C));
+  return H;
+}
+
+/// A row whose source text had `","` in it, split into too many cells:
+/// the text's pieces joined back into cell 1, \p Width cells in all.
+void joinSourceCells(std::vector<std::string> &Cells, size_t Width) {
+  size_t Extra = Cells.size() - Width;
+  for (size_t I = 0; I < Extra; ++I)
+    Cells[1] += "\",\"" + Cells[2 + I];
+  Cells.erase(Cells.begin() + 2, Cells.begin() + 2 + Extra);
+}
+} // namespace
+
 llvm::Expected<NcuSourcePage> ccl::parseNcuSourcePage(StringRef Csv) {
   NcuSourcePage Page;
   bool CudaOnly = false, SassOnly = false;
@@ -310,15 +333,8 @@ llvm::Expected<NcuSourcePage> ccl::parseNcuSourcePage(StringRef Csv) {
       continue;
     }
     if (First == "Line No") {
-      if (Cells.size() < 5 || Cells[2] != "Address") {
-        CudaOnly = true;
-        H.reset();
-        continue;
-      }
-      H.emplace();
-      H->Width = Cells.size();
-      for (const std::string &C : Cells)
-        H->Cols.push_back(classify(C));
+      H = sassHeader(Cells);
+      CudaOnly |= !H;
       continue;
     }
     if (!H || !Block)
@@ -327,13 +343,8 @@ llvm::Expected<NcuSourcePage> ccl::parseNcuSourcePage(StringRef Csv) {
       ++Page.MalformedRows;
       continue;
     }
-    if (Cells.size() > H->Width) {
-      // The source text had `","` in it: join it back.
-      size_t Extra = Cells.size() - H->Width;
-      for (size_t I = 0; I < Extra; ++I)
-        Cells[1] += "\",\"" + Cells[2 + I];
-      Cells.erase(Cells.begin() + 2, Cells.begin() + 2 + Extra);
-    }
+    if (Cells.size() > H->Width) // the source text had `","` in it
+      joinSourceCells(Cells, H->Width);
     if (!Cells[0].empty()) {
       unsigned N;
       if (StringRef(Cells[0]).trim().getAsInteger(10, N)) {
