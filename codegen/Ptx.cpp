@@ -296,16 +296,38 @@ bool noteStackRegister(StringRef T, StringRef Opcode,
 }
 } // namespace
 
+namespace {
+/// The location of memory instruction Idx of function Fn, its file numbers
+/// not resolved yet.
+struct RawLoc {
+  size_t Fn, Idx;
+  PendingLoc Loc;
+};
+
+/// Each instruction's locations \p Raws, with the file names of \p Files.
+void resolveLocations(Module &M, const std::vector<RawLoc> &Raws,
+                      const std::map<unsigned, std::string> &Files) {
+  auto FileOf = [&Files](unsigned N) {
+    auto It = Files.find(N);
+    return It == Files.end() ? std::string() : It->second;
+  };
+  for (const RawLoc &R : Raws) {
+    MemInstr &I = M.Functions[R.Fn].Mem[R.Idx];
+    I.Locs.push_back({FileOf(R.Loc.File), R.Loc.Line, R.Loc.Col});
+    for (const auto &A : R.Loc.InlinedAt)
+      I.Locs.push_back({FileOf(A[0]), A[1], A[2]});
+    for (const SrcLoc &L : R.Loc.CommentChain)
+      I.Locs.push_back({resolveName(L.File, Files), L.Line, L.Col});
+  }
+}
+} // namespace
+
 Module ccl::ptx::parse(StringRef Text) {
   Module M;
   std::map<unsigned, std::string> Files;
   // .file comes after the functions in clang's listings: keep raw locations
   // and resolve file numbers at the end.
-  struct Raw {
-    size_t Fn, Idx;
-    PendingLoc Loc;
-  };
-  std::vector<Raw> Raws;
+  std::vector<RawLoc> Raws;
   PendingLoc Cur;
   bool HaveLoc = false;
   std::set<std::string> Stack;
@@ -365,18 +387,7 @@ Module ccl::ptx::parse(StringRef Text) {
     if (HaveLoc)
       Raws.push_back({size_t(F - M.Functions.data()), F->Mem.size() - 1, Cur});
   }
-  auto FileOf = [&Files](unsigned N) {
-    auto It = Files.find(N);
-    return It == Files.end() ? std::string() : It->second;
-  };
-  for (const Raw &R : Raws) {
-    MemInstr &I = M.Functions[R.Fn].Mem[R.Idx];
-    I.Locs.push_back({FileOf(R.Loc.File), R.Loc.Line, R.Loc.Col});
-    for (const auto &A : R.Loc.InlinedAt)
-      I.Locs.push_back({FileOf(A[0]), A[1], A[2]});
-    for (const SrcLoc &L : R.Loc.CommentChain)
-      I.Locs.push_back({resolveName(L.File, Files), L.Line, L.Col});
-  }
+  resolveLocations(M, Raws, Files);
   return M;
 }
 
