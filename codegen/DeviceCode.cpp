@@ -274,6 +274,22 @@ std::string noSinkPipeline(PassBuilder &PB, PassInstrumentationCallbacks &PIC) {
 }
 } // namespace
 
+namespace {
+/// The backend's IR passes when it optimizes: SROA, EarlyCSE, address
+/// spaces and alignment inferred, the load/store vectorizer.
+void backendIRPasses(llvm::Module &K, ModuleAnalysisManager &MAM) {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InferAddressSpacesPass());
+  FPM.addPass(InferAlignmentPass());
+  FPM.addPass(LoadStoreVectorizerPass());
+  ModulePassManager Late;
+  Late.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  Late.run(K, MAM);
+}
+} // namespace
+
 Expected<std::unique_ptr<llvm::Module>>
 ccl::DeviceCompiler::optimized(StringRef Kernel) {
   if (!Kernels.count(Kernel.str()))
@@ -342,17 +358,7 @@ ccl::DeviceCompiler::optimized(StringRef Kernel) {
   nvccAfterOptimizer(*K);
   // What the backend's IR passes do when it optimizes: locals a copy left
   // in memory become values again (SROA), then the load/store vectorizer.
-  {
-    FunctionPassManager FPM;
-    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-    FPM.addPass(EarlyCSEPass());
-    FPM.addPass(InferAddressSpacesPass());
-    FPM.addPass(InferAlignmentPass());
-    FPM.addPass(LoadStoreVectorizerPass());
-    ModulePassManager Late;
-    Late.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
-    Late.run(*K, MAM);
-  }
+  backendIRPasses(*K, MAM);
 
   nvccBeforeBackend(*K);
   return K;
