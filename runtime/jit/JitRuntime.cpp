@@ -216,9 +216,7 @@ void endStep(Warp &W) {
   W.Touched.clear();
 }
 
-//===-- Warp scheduling
-//----------------------------------------------------===//
-
+//===-- Warp scheduling ---------------------------------------------------===//
 
 uint32_t liveMask(const Warp &W, uint32_t Mask) {
   return Mask & ~maskOf(W, Done);
@@ -230,9 +228,7 @@ int ipdom(int Block) {
   return Block >= 0 && (size_t)Block < P.size() ? P[Block] : -1;
 }
 
-/// Runs warp \p W until it finishes or waits at a barrier.
-/// Every lane of \p W runs to the kernel's first block; false when the
-/// launch is aborting.
+/// Every lane of \p W runs to the first block; false when the launch aborts.
 bool startWarp(Warp &W) {
   W.Started = true;
   uint32_t All = 0;
@@ -250,8 +246,7 @@ bool startWarp(Warp &W) {
   return true;
 }
 
-/// Where the group of \p W's active lanes goes next: one block, or several,
-/// pushed to run one after the other until they meet again.
+/// Where \p W's active lanes go next: one block, or each until they meet.
 void branch(Warp &W) {
   StackEntry &E = W.Stack.back();
   uint32_t Live = liveMask(W, W.Active);
@@ -284,6 +279,7 @@ void branch(Warp &W) {
     W.Stack.push_back({N, R, M});
 }
 
+/// Runs warp \p W until it finishes or waits at a barrier.
 void advance(Warp &W) {
   L->CurWarp = &W;
   if (!W.Started && !startWarp(W))
@@ -458,8 +454,7 @@ LaunchOutput ccl::jit::runLaunch(const LaunchInput &In) {
   return Out;
 }
 
-//===-- The functions the retargeted code calls
-//----------------------------===//
+//===-- The functions the retargeted code calls ---------------------------===//
 
 extern "C" {
 void ccl_bb(int Block) {
