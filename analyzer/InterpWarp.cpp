@@ -102,6 +102,92 @@ Value Interpreter::freshUniform(StringRef Name, bool NonNeg) {
 }
 
 std::optional<Value>
+Interpreter::evalShuffleCall(const CallExpr *E, StringRef Name,
+                             llvm::ArrayRef<const Expr *> Args,
+                             const LaneMask &M) {
+  bool Sync = Name.ends_with("_sync");
+  unsigned First = Sync ? 1 : 0;
+  if (Args.size() < First + 2)
+    return std::nullopt;
+  if (Sync)
+    eval(Args[0], M);
+  Value V = eval(Args[First], M);
+  Value L = eval(Args[First + 1], M);
+  unsigned Width = 32;
+  if (Args.size() > First + 2) {
+    Value W = eval(Args[First + 2], M);
+    if (WI.mentionsW(W))
+      WI.escape("a shuffle width of the warp index");
+    std::optional<int64_t> C =
+        W.isInt() && W.definedIn(M.May) ? W.I.asConstant(M.May) : std::nullopt;
+    if (!C || *C <= 0 || *C > 32 || !llvm::isPowerOf2_64(*C))
+      return V.isInt() && V.I.isUniform(M.May) && V.definedIn(M.May)
+                 ? V
+                 : Value::unknown("shuffle of an unknown width");
+    Width = (unsigned)*C;
+  }
+  return shuffleChecked(E, shuffleKind(Name), V, L, Width, M);
+}
+
+std::optional<Value>
+Interpreter::evalGroupCall(const CallExpr *E, StringRef Name,
+                           llvm::ArrayRef<const Expr *> Args,
+                           const LaneMask &M) {
+  // The group a member function is called on (a static one, such as CUDA's
+  // thread_block_tile::thread_rank, is a plain call of `warp.thread_rank`).
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
+  if (!Obj)
+    if (const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreImpCasts()))
+      Obj = ME->getBase();
+  std::optional<Group> G;
+  llvm::ArrayRef<const Expr *> Rest = Args;
+  if (Obj) {
+    G = groupOf(Obj, M);
+  } else if (!Args.empty() && isGroupType(Args[0]->getType())) {
+    G = groupOf(Args[0], M);
+    Rest = Args.drop_front();
+  }
+  if (Name == "sync" || Name == "barrier_arrive" || Name == "barrier_wait") {
+    for (const Expr *A : Rest)
+      eval(A, M);
+    return Value::unknown("void");
+  }
+  if (Name == "thread_rank" || Name == "size" || Name == "num_threads" ||
+      Name == "group_size" || Name == "meta_group_rank" ||
+      Name == "meta_group_size" || Name == "block_rank" ||
+      Name == "num_blocks") {
+    if (!G)
+      return Value::unknown("'" + Name.str() +
+                            "' of a cooperative group not followed");
+    return groupQuery(*G, Name, M);
+  }
+  if (Name.starts_with("shfl") && G && Rest.size() >= 2) {
+    Value V = eval(Rest[0], M), L = eval(Rest[1], M);
+    unsigned W =
+        G->Kind == Group::Tile && G->Size && G->Size <= 32 ? G->Size : 32;
+    return shuffleChecked(E, shuffleKind(Name), V, L, W, M);
+  }
+  if ((Name == "any" || Name == "all" || Name == "ballot") && G &&
+      Rest.size() == 1 && G->Kind == Group::Tile && G->Size == 32)
+    return evalVote(Name, Rest[0], E, M);
+  if (Name == "reduce") {
+    for (const Expr *A : Rest)
+      eval(A, M);
+    bool WarpWide =
+        G && (G->Kind == Group::Block || G->Kind == Group::Grid ||
+              (G->Kind == Group::Tile && G->Size >= 32 && G->Size % 32 == 0));
+    if (WarpWide && E->getType()->isIntegralOrEnumerationType())
+      return freshUniform("reduce(...)",
+                          E->getType()->isUnsignedIntegerOrEnumerationType());
+    return Value::unknown(
+        WarpWide ? "result of 'reduce' (not an integer)"
+                 : "result of 'reduce' (one value per tile, not per warp)");
+  }
+  return std::nullopt;
+}
+
+std::optional<Value>
 Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
                           StringRef Name, llvm::ArrayRef<const Expr *> Args,
                           const LaneMask &M) {
@@ -118,31 +204,8 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
     return evalMemcpy(E, Args, M);
 
   // Shuffles.
-  if (isShuffle(Name) && Args.size() >= 2) {
-    bool Sync = Name.ends_with("_sync");
-    unsigned First = Sync ? 1 : 0;
-    if (Args.size() < First + 2)
-      return std::nullopt;
-    if (Sync)
-      eval(Args[0], M);
-    Value V = eval(Args[First], M);
-    Value L = eval(Args[First + 1], M);
-    unsigned Width = 32;
-    if (Args.size() > First + 2) {
-      Value W = eval(Args[First + 2], M);
-      if (WI.mentionsW(W))
-        WI.escape("a shuffle width of the warp index");
-      std::optional<int64_t> C = W.isInt() && W.definedIn(M.May)
-                                     ? W.I.asConstant(M.May)
-                                     : std::nullopt;
-      if (!C || *C <= 0 || *C > 32 || !llvm::isPowerOf2_64(*C))
-        return V.isInt() && V.I.isUniform(M.May) && V.definedIn(M.May)
-                   ? V
-                   : Value::unknown("shuffle of an unknown width");
-      Width = (unsigned)*C;
-    }
-    return shuffleChecked(E, shuffleKind(Name), V, L, Width, M);
-  }
+  if (isShuffle(Name) && Args.size() >= 2)
+    return evalShuffleCall(E, Name, Args, M);
 
   // Votes and the active mask.
   if ((Name == "__ballot_sync" || Name == "__any_sync" ||
@@ -200,58 +263,7 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
   // Cooperative groups.
   if (!inCooperativeGroups(FD))
     return std::nullopt;
-  // The group a member function is called on (a static one, such as CUDA's
-  // thread_block_tile::thread_rank, is a plain call of `warp.thread_rank`).
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-  const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
-  if (!Obj)
-    if (const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreImpCasts()))
-      Obj = ME->getBase();
-  std::optional<Group> G;
-  llvm::ArrayRef<const Expr *> Rest = Args;
-  if (Obj) {
-    G = groupOf(Obj, M);
-  } else if (!Args.empty() && isGroupType(Args[0]->getType())) {
-    G = groupOf(Args[0], M);
-    Rest = Args.drop_front();
-  }
-  if (Name == "sync" || Name == "barrier_arrive" || Name == "barrier_wait") {
-    for (const Expr *A : Rest)
-      eval(A, M);
-    return Value::unknown("void");
-  }
-  if (Name == "thread_rank" || Name == "size" || Name == "num_threads" ||
-      Name == "group_size" || Name == "meta_group_rank" ||
-      Name == "meta_group_size" || Name == "block_rank" ||
-      Name == "num_blocks") {
-    if (!G)
-      return Value::unknown("'" + Name.str() +
-                            "' of a cooperative group not followed");
-    return groupQuery(*G, Name, M);
-  }
-  if (Name.starts_with("shfl") && G && Rest.size() >= 2) {
-    Value V = eval(Rest[0], M), L = eval(Rest[1], M);
-    unsigned W =
-        G->Kind == Group::Tile && G->Size && G->Size <= 32 ? G->Size : 32;
-    return shuffleChecked(E, shuffleKind(Name), V, L, W, M);
-  }
-  if ((Name == "any" || Name == "all" || Name == "ballot") && G &&
-      Rest.size() == 1 && G->Kind == Group::Tile && G->Size == 32)
-    return evalVote(Name, Rest[0], E, M);
-  if (Name == "reduce") {
-    for (const Expr *A : Rest)
-      eval(A, M);
-    bool WarpWide =
-        G && (G->Kind == Group::Block || G->Kind == Group::Grid ||
-              (G->Kind == Group::Tile && G->Size >= 32 && G->Size % 32 == 0));
-    if (WarpWide && E->getType()->isIntegralOrEnumerationType())
-      return freshUniform("reduce(...)",
-                          E->getType()->isUnsignedIntegerOrEnumerationType());
-    return Value::unknown(
-        WarpWide ? "result of 'reduce' (not an integer)"
-                 : "result of 'reduce' (one value per tile, not per warp)");
-  }
-  return std::nullopt;
+  return evalGroupCall(E, Name, Args, M);
 }
 
 Value Interpreter::shuffleChecked(const CallExpr *E, StringRef Kind,

@@ -539,6 +539,17 @@ private:
                                     llvm::StringRef Name,
                                     llvm::ArrayRef<const clang::Expr *> Args,
                                     const LaneMask &M);
+  /// __shfl*(_sync) with its width; nullopt when its arguments do not fit.
+  std::optional<Value> evalShuffleCall(const clang::CallExpr *E,
+                                       llvm::StringRef Name,
+                                       llvm::ArrayRef<const clang::Expr *> Args,
+                                       const LaneMask &M);
+  /// A cooperative groups function: sync, the group queries, shfl, votes
+  /// and reduce of a group; nullopt for another.
+  std::optional<Value> evalGroupCall(const clang::CallExpr *E,
+                                     llvm::StringRef Name,
+                                     llvm::ArrayRef<const clang::Expr *> Args,
+                                     const LaneMask &M);
   Value evalShuffle(llvm::StringRef Kind, const Value &V, const Value &Lane,
                     unsigned Width, const LaneMask &M);
   /// evalShuffle, per warp when a value mentions the warp index.
