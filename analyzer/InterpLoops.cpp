@@ -321,6 +321,32 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
   }
 }
 
+void Interpreter::forgetChangedElements(const VarMap &After, SymbolId J,
+                                        const Stmt *Loop, const LaneMask &M) {
+  for (auto &KV : Frames.back().Vars) {
+    auto A = After.find(KV.first);
+    if (A == After.end() || KV.second.IsRef)
+      continue;
+    for (auto E = KV.second.Elems.begin(); E != KV.second.Elems.end();) {
+      auto N = A->second.Elems.find(E->first);
+      if (N == A->second.Elems.end() || N->second.first != E->second.first) {
+        E = KV.second.Elems.erase(E);
+        continue;
+      }
+      if (!N->second.second.sameAs(E->second.second, M.May) ||
+          (N->second.second.Defined & M.May) !=
+              (E->second.second.Defined & M.May)) {
+        Value U = Value::unknown(
+            "an element of '" + KV.first->getNameAsString() +
+            "' changes across " + loopName(Loop) + " in a way not followed");
+        U.Deps.push_back(J);
+        E->second.second = U;
+      }
+      ++E;
+    }
+  }
+}
+
 LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
                                        const Stmt *Body, const Expr *Inc,
                                        LaneMask M) {
@@ -377,28 +403,7 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
     Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
   }
   // Elements of local arrays and structs the loop changes are not followed.
-  for (auto &KV : Frames.back().Vars) {
-    auto A = After.find(KV.first);
-    if (A == After.end() || KV.second.IsRef)
-      continue;
-    for (auto E = KV.second.Elems.begin(); E != KV.second.Elems.end();) {
-      auto N = A->second.Elems.find(E->first);
-      if (N == A->second.Elems.end() || N->second.first != E->second.first) {
-        E = KV.second.Elems.erase(E);
-        continue;
-      }
-      if (!N->second.second.sameAs(E->second.second, M.May) ||
-          (N->second.second.Defined & M.May) !=
-              (E->second.second.Defined & M.May)) {
-        Value U = Value::unknown(
-            "an element of '" + KV.first->getNameAsString() +
-            "' changes across " + loopName(Loop) + " in a way not followed");
-        U.Deps.push_back(J);
-        E->second.second = U;
-      }
-      ++E;
-    }
-  }
+  forgetChangedElements(After, J, Loop, M);
   checkInduction(Before, After, J, Loop, Body, Inc, Any);
 
   // 3. One recorded pass for "any iteration": lanes whose condition is

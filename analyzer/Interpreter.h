@@ -233,6 +233,11 @@ private:
   LaneMask execLoopSymbolic(const clang::Stmt *Loop, const clang::Expr *Cond,
                             const clang::Stmt *Body, const clang::Expr *Inc,
                             LaneMask M);
+  /// Makes unknown every element of a local array or struct that the dry
+  /// run of a generalized loop (\p After) changed; an element it dropped
+  /// is dropped.
+  void forgetChangedElements(const VarMap &After, SymbolId J,
+                             const clang::Stmt *Loop, const LaneMask &M);
   /// The value of \p D for "any iteration" j of a generalized loop, from its
   /// value before (\p Old) and after (\p New) one dry-run iteration.
   Value generalizeVar(const clang::VarDecl *D, const Value &Old,
