@@ -488,7 +488,8 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
   return perWarp(
       nullptr,
       [&](int64_t W) {
-        return evalArithImpl(Op, WI.warpAt(L, W), WI.warpAt(R, W), LTy, RTy, ResTy);
+        return evalArithImpl(Op, WI.warpAt(L, W), WI.warpAt(R, W), LTy, RTy,
+                             ResTy);
       },
       std::string("operator '") + BinaryOperator::getOpcodeStr(Op).str() + "'");
 }

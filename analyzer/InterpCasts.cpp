@@ -222,7 +222,7 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
             if (To->isPointerType())
               return Value::pointer(
                   Mem.namedGlobal(Name, 256,
-                              "assumed 256-byte aligned (cudaMalloc)", Key),
+                                  "assumed 256-byte aligned (cudaMalloc)", Key),
                   LaneInt::constant(0));
           }
   }

@@ -183,7 +183,7 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
   std::optional<LaneInt> Delta = sub(New.I, Old.I);
   if (Delta && WI.mentionsW(*Delta))
     WI.escape("the step of '" + D->getNameAsString() +
-               "' in a loop depends on the warp index");
+              "' in a loop depends on the warp index");
   if (!Delta || !Delta->isUniform(M.May))
     return Gen;
   // j*delta = j*c + sum a * (j*s); products become named symbols.

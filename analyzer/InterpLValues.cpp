@@ -177,7 +177,8 @@ Interpreter::LValue Interpreter::evalVarLValue(const DeclRefExpr *E) {
     return LValue::unknown("a CUDA builtin index variable");
   if (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
       VD->hasAttr<CUDAConstantAttr>())
-    return LValue::memory(Value::pointer(Mem.objectFor(VD), LaneInt::constant(0)));
+    return LValue::memory(
+        Value::pointer(Mem.objectFor(VD), LaneInt::constant(0)));
   return LValue::var(VD);
 }
 

@@ -303,8 +303,8 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
         std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
         Ok = Step && Got && Got->sameAs(*Step, Any.May);
       }
-      if (!Ok && (WI.mentionsW(G) || WI.mentionsW(N->second.V) || WI.mentionsW(Old) ||
-                  WI.mentionsW(New)))
+      if (!Ok && (WI.mentionsW(G) || WI.mentionsW(N->second.V) ||
+                  WI.mentionsW(Old) || WI.mentionsW(New)))
         WI.escape("a loop induction on the warp index");
       if (!Ok) {
         Value U = Value::unknown("'" + D->getNameAsString() +

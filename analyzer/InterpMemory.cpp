@@ -237,9 +237,9 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
                .getQuantity());
     return Value::pointer(
         Mem.namedGlobal(Name, Align,
-                    "a pointer loaded from memory, assumed only " +
-                        std::to_string(Align) + "-byte aligned",
-                    Key),
+                        "a pointer loaded from memory, assumed only " +
+                            std::to_string(Align) + "-byte aligned",
+                        Key),
         LaneInt::constant(0));
   }
   Value U =

@@ -67,7 +67,8 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
       return std::nullopt;
     C.push_back(*R);
   }
-  std::optional<std::pair<LaneInt, LaneInt>> Fit = WI.fitOverWarps(C, kAllLanes);
+  std::optional<std::pair<LaneInt, LaneInt>> Fit =
+      WI.fitOverWarps(C, kAllLanes);
   if (!Fit || !Fit->second.isConcrete())
     return std::nullopt;
   const LaneInt &B = Fit->first, &D = Fit->second;
@@ -190,10 +191,10 @@ Value Interpreter::perWarp(const Value *Sym,
   }
   if (!Fit) {
     // Not one form: run the warps again in groups with equal results.
-    warpSplit(
-        WI.warpGroups(E.size(),
-                   [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
-        What);
+    warpSplit(WI.warpGroups(
+                  E.size(),
+                  [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
+              What);
     return Sym ? *Sym : E0;
   }
   std::optional<LaneInt> Sum = formInW(Fit->first, Fit->second);

@@ -85,8 +85,9 @@ void Interpreter::fixWarpIndex(int64_t W) {
       return;
     bool Any = false;
     for (const auto &KV : Elems)
-      Any |= !KV.second.second.isUnknown() &&
-             !WI.warpAt(KV.second.second.I, W).sharesStorage(KV.second.second.I);
+      Any |=
+          !KV.second.second.isUnknown() &&
+          !WI.warpAt(KV.second.second.I, W).sharesStorage(KV.second.second.I);
     if (!Any)
       return;
     CowMap<int64_t, std::pair<int64_t, Value>> Fixed;
@@ -139,8 +140,8 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
   for (size_t I = Start; I < Body->size(); ++I) {
     // Only before any case split: the runs of a case split repeat the
     // whole warp (Interpreter::runWarp).
-    if (WI.On && Cases.none() && Frames.size() == 1 &&
-        Loops.empty() && Context.empty()) {
+    if (WI.On && Cases.none() && Frames.size() == 1 && Loops.empty() &&
+        Context.empty()) {
       auto C = std::make_shared<Checkpoint>();
       C->Index = I;
       C->F = Frames.back();

@@ -514,10 +514,10 @@ private:
   /// cases of its choice points, and this returns the case the current run
   /// takes. A second choice with the same \p Key in one run takes the same
   /// case (CaseSplits.h). nullopt when splitting would take more than
-  /// CaseSplits::kMaxRuns runs (or in a dry run): the caller then makes its value Unknown. Accesses
-  /// recorded after a run's first split are not exact (the case may not
-  /// happen, like a trip that runs only if the loop gets there).
-  /// \p Deps: the unknowns the choice depends on (named by the records
+  /// CaseSplits::kMaxRuns runs (or in a dry run): the caller then makes its
+  /// value Unknown. Accesses recorded after a run's first split are not exact
+  /// (the case may not happen, like a trip that runs only if the loop gets
+  /// there). \p Deps: the unknowns the choice depends on (named by the records
   /// after it).
   std::optional<unsigned> caseSplit(unsigned N, const std::string &Key,
                                     llvm::ArrayRef<SymbolId> Deps);

@@ -70,8 +70,7 @@ const MemObject *MemoryModel::namedGlobal(const std::string &Name,
   return Obj;
 }
 
-const MemObject *MemoryModel::eitherOf(const MemObject *A,
-                                       const MemObject *B) {
+const MemObject *MemoryModel::eitherOf(const MemObject *A, const MemObject *B) {
   std::string Key = "either " + std::to_string((uintptr_t)A) + " " +
                     std::to_string((uintptr_t)B);
   const MemObject *&Either = AnonObjects[Key];

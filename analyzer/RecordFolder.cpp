@@ -229,9 +229,10 @@ void RecordFolder::Folded::take(const Placement &C) {
   }
 }
 
-std::optional<std::string> RecordFolder::costPlacements(
-    const AccessEvent &Ev, const Interpreter &I, const ExecShape &S,
-    unsigned B, AccessRecord &R, bool ByData, std::vector<Placement> &Out) {
+std::optional<std::string>
+RecordFolder::costPlacements(const AccessEvent &Ev, const Interpreter &I,
+                             const ExecShape &S, unsigned B, AccessRecord &R,
+                             bool ByData, std::vector<Placement> &Out) {
   int64_t Span = 0;
   unsigned G = B;
   for (const ExecPiece &P : S) {

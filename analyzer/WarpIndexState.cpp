@@ -111,7 +111,8 @@ WarpIndexState::warpFreeDeps(llvm::ArrayRef<SymbolId> D) const {
 }
 
 std::optional<std::pair<LaneInt, LaneInt>>
-WarpIndexState::fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) const {
+WarpIndexState::fitOverWarps(const std::vector<LaneInt> &V,
+                             LaneBits Lanes) const {
   // D from the first two warps of the run (exactly divisible by their
   // distance), B = V_0 - w_0 * D; then every warp's value must be B + w*D.
   int64_t Dw = int64_t(Set[1]) - Set[0];
@@ -133,9 +134,8 @@ WarpIndexState::fitOverWarps(const std::vector<LaneInt> &V, LaneBits Lanes) cons
   return std::make_pair(*B, *D);
 }
 
-std::vector<std::vector<unsigned>>
-WarpIndexState::warpGroups(size_t N,
-                           llvm::function_ref<bool(size_t, size_t)> Same) const {
+std::vector<std::vector<unsigned>> WarpIndexState::warpGroups(
+    size_t N, llvm::function_ref<bool(size_t, size_t)> Same) const {
   std::vector<std::vector<unsigned>> Groups;
   std::vector<size_t> Rep; // the first member of each group
   for (size_t I = 0; I < N; ++I) {

@@ -228,8 +228,7 @@ public:
         break;
       }
       for (size_t K = 0; K < Fds.size(); ++K) {
-        if (Fds[K].fd < 0 ||
-            !(Fds[K].revents & (POLLIN | POLLHUP | POLLERR)))
+        if (Fds[K].fd < 0 || !(Fds[K].revents & (POLLIN | POLLHUP | POLLERR)))
           continue;
         ssize_t R = ::read(Fds[K].fd, Buf, sizeof Buf);
         if (R < 0 && errno == EINTR)

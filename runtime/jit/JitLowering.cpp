@@ -144,8 +144,7 @@ llvm::Value *nvvmMath(IRBuilder<> &B, CallInst *CI, StringRef N) {
     llvm::Value *X = CI->getArgOperand(0);
     New = B.CreateBinaryIntrinsic(
         Intrinsic::minnum,
-        B.CreateBinaryIntrinsic(Intrinsic::maxnum, X,
-                                ConstantFP::get(RT, 0.0)),
+        B.CreateBinaryIntrinsic(Intrinsic::maxnum, X, ConstantFP::get(RT, 0.0)),
         ConstantFP::get(RT, 1.0));
   }
   if (!New && (S == "mul24.i" || S == "umul24.i")) {
@@ -185,11 +184,10 @@ std::optional<llvm::Value *> lowerWarp(IRBuilder<> &B, CallInst *CI,
   Type *RT = CI->getType();
   auto Warp = [&](int Op, llvm::Value *Mask, llvm::Value *A, llvm::Value *Bv,
                   llvm::Value *Cv) {
-    return B.CreateCall(WarpFn,
-                        {B.getInt32(Op), B.CreateZExtOrTrunc(Mask, I32),
-                         A ? toI64(B, A) : B.getInt64(0),
-                         Bv ? toI64(B, Bv) : B.getInt64(0),
-                         Cv ? toI64(B, Cv) : B.getInt64(0)});
+    return B.CreateCall(WarpFn, {B.getInt32(Op), B.CreateZExtOrTrunc(Mask, I32),
+                                 A ? toI64(B, A) : B.getInt64(0),
+                                 Bv ? toI64(B, Bv) : B.getInt64(0),
+                                 Cv ? toI64(B, Cv) : B.getInt64(0)});
   };
   // {T, i1} from a packed result (value in the low bits, predicate bit 32).
   auto Pair = [&](llvm::Value *R, Type *ST) {
@@ -218,8 +216,8 @@ std::optional<llvm::Value *> lowerWarp(IRBuilder<> &B, CallInst *CI,
              : N.starts_with("any") ? WVoteAny
              : N.starts_with("uni") ? WVoteUni
                                     : WVoteBallot;
-    llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
-                          nullptr, nullptr);
+    llvm::Value *R =
+        Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1), nullptr, nullptr);
     return fromI64(B, R, RT);
   }
   if (N == "activemask") {
@@ -228,8 +226,8 @@ std::optional<llvm::Value *> lowerWarp(IRBuilder<> &B, CallInst *CI,
   }
   if (N.consume_front("match.")) {
     int Op = N.starts_with("any") ? WMatchAny : WMatchAll;
-    llvm::Value *R = Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1),
-                          nullptr, nullptr);
+    llvm::Value *R =
+        Warp(Op, CI->getArgOperand(0), CI->getArgOperand(1), nullptr, nullptr);
     return RT->isStructTy() ? Pair(R, RT) : fromI64(B, R, RT);
   }
   if (N.consume_front("redux.sync.")) {
@@ -241,8 +239,8 @@ std::optional<llvm::Value *> lowerWarp(IRBuilder<> &B, CallInst *CI,
              : N == "and"  ? WReduxAnd
              : N == "or"   ? WReduxOr
                            : WReduxXor;
-    llvm::Value *R = Warp(Op, CI->getArgOperand(1), CI->getArgOperand(0),
-                          nullptr, nullptr);
+    llvm::Value *R =
+        Warp(Op, CI->getArgOperand(1), CI->getArgOperand(0), nullptr, nullptr);
     return fromI64(B, R, RT);
   }
   return std::nullopt;

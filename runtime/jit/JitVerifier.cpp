@@ -329,7 +329,6 @@ void JitVerifier::Impl::bindParams(const LaunchRec &L, LaunchInput &In) {
       }
     }
   }
-
 }
 
 Error JitVerifier::Impl::runForked(LaunchRec &L, const LaunchInput &In) {

@@ -11,10 +11,10 @@ namespace {
 /// Runs a warp whose run meets the points \p Points gives for the cases
 /// taken so far (each: a key and its number of cases); returns the cases
 /// each run took, in order.
-std::vector<std::vector<unsigned>> runAll(
-    std::function<std::vector<std::pair<std::string, unsigned>>(
-        const std::vector<unsigned> &)>
-        Points) {
+std::vector<std::vector<unsigned>>
+runAll(std::function<std::vector<std::pair<std::string, unsigned>>(
+           const std::vector<unsigned> &)>
+           Points) {
   CaseSplits C;
   std::vector<std::vector<unsigned>> Runs;
   C.beginWarp();
