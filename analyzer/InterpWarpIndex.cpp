@@ -236,7 +236,7 @@ void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
   // repeats the warp from its start (runWarp), the part before the
   // checkpoint included.
   WI.SplitAt = !Cases.splitInRun() ? WI.Latest : nullptr;
-  const_cast<Interpreter *>(this)->Steps = Opts.MaxSteps + 1;
+  WI.OnStop(); // the run is stopped as an escaped one is
 }
 
 AccessEvent Interpreter::warpInstance(const AccessEvent &Ev, unsigned W) const {

@@ -70,11 +70,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <set>
 
 namespace clang {
 class ASTContext;

@@ -62,7 +62,10 @@ public:
   /// One more store to \p O (null: anywhere).
   void noteStore(const MemObject *O) { ++Gens[O]; }
   /// The stores counted for \p O so far.
-  unsigned storeGen(const MemObject *O) { return Gens[O]; }
+  unsigned storeGen(const MemObject *O) const {
+    auto It = Gens.find(O);
+    return It == Gens.end() ? 0 : It->second;
+  }
   /// All the counts (a checkpoint keeps them), and putting them back.
   const StoreGens &storeGens() const { return Gens; }
   void setStoreGens(StoreGens G) { Gens = std::move(G); }
