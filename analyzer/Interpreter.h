@@ -53,6 +53,7 @@
 #ifndef CCL_ANALYZER_INTERPRETER_H
 #define CCL_ANALYZER_INTERPRETER_H
 
+#include "analyzer/AccessEvent.h"
 #include "analyzer/AnalysisStats.h"
 #include "analyzer/CaseSplits.h"
 #include "analyzer/CowMap.h"
@@ -81,26 +82,6 @@ class FunctionDecl;
 } // namespace clang
 
 namespace ccl {
-
-/// One dynamic execution of an access site by one warp.
-struct AccessEvent {
-  const clang::Expr *Site; ///< The lvalue expression accessed.
-  AccessOp Op;
-  unsigned Bytes;       ///< Per lane; 0 when unknown.
-  const MemObject *Obj; ///< null when the address is unknown.
-  Value Address;        ///< Ptr (byte offset in Obj) or Unknown.
-  LaneMask Mask;
-  std::string Context; ///< "iteration 3 of the loop at line 12", ...
-  /// Pieces of one access split into several requests (a double3, an
-  /// under-aligned struct) share a nonzero number; 0 otherwise.
-  unsigned SplitId = 0;
-  /// The whole source access: its bytes per lane, and this piece's offset
-  /// in it (0 and Bytes when it is not split).
-  unsigned AccessBytes = 0;
-  unsigned PieceOffset = 0;
-  /// The function whose body holds Site (the kernel, or an inlined callee).
-  const clang::FunctionDecl *Fn = nullptr;
-};
 
 class Interpreter {
 public:
