@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/InterpHelpers.h"
+#include "analyzer/InterpLoops.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -135,10 +136,10 @@ bool refersTo(const Stmt *S, const VarDecl *V) {
 /// than its width in bits without wrapping around (reaching 0): `size <<=
 /// 1` with `size < n`, `d >>= 1` with `d > 0`. The update is the increment
 /// or a statement of the body's top level (run in every trip).
-unsigned Interpreter::multiplicativeTripBound(const Expr *Cond,
-                                              const Stmt *Body, const Expr *Inc,
-                                              const VarDecl *&Counter,
-                                              bool &Grows) {
+unsigned LoopRules::multiplicativeTripBound(const Expr *Cond, const Stmt *Body,
+                                            const Expr *Inc,
+                                            const VarDecl *&Counter,
+                                            bool &Grows) {
   llvm::SmallVector<const Stmt *, 8> Updates;
   if (Inc)
     Updates.push_back(Inc);
@@ -149,7 +150,7 @@ unsigned Interpreter::multiplicativeTripBound(const Expr *Cond,
     Updates.push_back(Body);
   for (const Stmt *U : Updates) {
     bool G = false;
-    const VarDecl *V = scaledVar(U, Ctx, G);
+    const VarDecl *V = scaledVar(U, I.Ctx, G);
     if (!V || !refersTo(Cond, V))
       continue;
     // Updated once per trip: every other use of it is a read, and a
@@ -159,16 +160,16 @@ unsigned Interpreter::multiplicativeTripBound(const Expr *Cond,
       continue;
     Counter = V;
     Grows = G;
-    return Ctx.getIntWidth(V->getType());
+    return I.Ctx.getIntWidth(V->getType());
   }
   return 0;
 }
 
-Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
-                                 const Value &New, SymbolId J, const Stmt *Loop,
-                                 const LaneMask &M) {
+Value LoopRules::generalizeVar(const VarDecl *D, const Value &Old,
+                               const Value &New, SymbolId J, const Stmt *Loop,
+                               const LaneMask &M) {
   Value Gen = Value::unknown("'" + D->getNameAsString() + "' changes across " +
-                             loopName(Loop) + " in a way not followed");
+                             I.loopName(Loop) + " in a way not followed");
   Gen.Deps.push_back(J);
   // A value the loop makes unknown keeps the reason it is unknown (an
   // unmodelled call, an unknown operand), not "changes across the loop".
@@ -181,9 +182,9 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
       Old.Base != New.Base || !Old.definedIn(M.May) || !New.definedIn(M.May))
     return Gen;
   std::optional<LaneInt> Delta = sub(New.I, Old.I);
-  if (Delta && WI.mentionsW(*Delta))
-    WI.escape("the step of '" + D->getNameAsString() +
-              "' in a loop depends on the warp index");
+  if (Delta && I.WI.mentionsW(*Delta))
+    I.WI.escape("the step of '" + D->getNameAsString() +
+                "' in a loop depends on the warp index");
   if (!Delta || !Delta->isUniform(M.May))
     return Gen;
   // j*delta = j*c + sum a * (j*s); products become named symbols.
@@ -193,10 +194,11 @@ Value Interpreter::generalizeVar(const VarDecl *D, const Value &Old,
   for (const LaneInt::Term &T : Delta->terms()) {
     if (!Step)
       break;
-    SymbolId P = symbolId(Syms.name(J) + "*" + Syms.name(T.Sym), {J, T.Sym},
-                          "iteration product #" + std::to_string(J) + " #" +
-                              std::to_string(T.Sym),
-                          Syms.nonNegative(T.Sym));
+    SymbolId P =
+        I.symbolId(I.Syms.name(J) + "*" + I.Syms.name(T.Sym), {J, T.Sym},
+                   "iteration product #" + std::to_string(J) + " #" +
+                       std::to_string(T.Sym),
+                   I.Syms.nonNegative(T.Sym));
     std::optional<LaneInt> Part =
         mul(LaneInt::symbol(P), LaneInt::constant(T.Coef[L0]));
     Step = Part ? add(*Step, *Part) : std::nullopt;

@@ -7,6 +7,7 @@
 // symbol, and the body is analyzed once for "any iteration".
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/InterpLoops.h"
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
@@ -18,35 +19,35 @@ using namespace clang;
 using namespace ccl;
 using namespace ccl::interp;
 
-LaneMask Interpreter::execLoopBody(const Stmt *Body, const Expr *Inc,
-                                   LaneMask M, LoopCtx &Done, bool Unsure) {
+LaneMask LoopRules::execLoopBody(const Stmt *Body, const Expr *Inc, LaneMask M,
+                                 LoopCtx &Done, bool Unsure) {
   LoopCtx Ctx;
-  Ctx.UndecidedAtStart = Frames.back().Undecided;
+  Ctx.UndecidedAtStart = I.Frames.back().Undecided;
   Ctx.Unsure = Unsure;
-  Loops.push_back(Ctx);
-  LaneMask F = exec(Body, M);
-  F = unite(F, Loops.back().Continued);
-  Done = std::move(Loops.back());
-  Loops.pop_back();
+  I.Loops.push_back(Ctx);
+  LaneMask F = I.exec(Body, M);
+  F = unite(F, I.Loops.back().Continued);
+  Done = std::move(I.Loops.back());
+  I.Loops.pop_back();
   // Lanes that may have continued meet the others before the increment.
-  applyUnsureExits(Done.ContinuedVars);
+  I.applyUnsureExits(Done.ContinuedVars);
   if (Inc && !F.none())
-    evalDiscarded(Inc, F);
+    I.evalDiscarded(Inc, F);
   return F;
 }
 
-bool Interpreter::overBudget(unsigned Iter, const Expr *Cond, const Stmt *Body,
-                             const Expr *Inc,
-                             std::optional<bool> &Multiplicative) {
-  bool Over = Iter >= Opts.MaxLoopIterations ||
-              ++WarpIterations > Opts.MaxWarpIterations;
+bool LoopRules::overBudget(unsigned Iter, const Expr *Cond, const Stmt *Body,
+                           const Expr *Inc,
+                           std::optional<bool> &Multiplicative) {
+  bool Over = Iter >= I.Opts.MaxLoopIterations ||
+              ++I.WarpIterations > I.Opts.MaxWarpIterations;
   // A loop that multiplies or divides its counter by a power of two
   // (a reduction, a scan's up- and down-sweep, a bitonic stage) runs at
   // most as many trips as the counter has bits, so past the warp's budget
   // (spent by a long loop before it) it still runs trip by trip, up to
   // four times that budget: a scan keeps its per-trip strides.
-  if (Over && Cond && Iter < Opts.MaxLoopIterations &&
-      WarpIterations <= 4 * Opts.MaxWarpIterations) {
+  if (Over && Cond && Iter < I.Opts.MaxLoopIterations &&
+      I.WarpIterations <= 4 * I.Opts.MaxWarpIterations) {
     if (!Multiplicative) {
       const VarDecl *V = nullptr;
       bool G = false;
@@ -57,13 +58,13 @@ bool Interpreter::overBudget(unsigned Iter, const Expr *Cond, const Stmt *Body,
   return Over;
 }
 
-bool Interpreter::counterStopped(const VarDecl *Counter, bool Grows,
-                                 const LaneMask &Active,
-                                 std::optional<int64_t> &LastCount) {
+bool LoopRules::counterStopped(const VarDecl *Counter, bool Grows,
+                               const LaneMask &Active,
+                               std::optional<int64_t> &LastCount) {
   std::optional<int64_t> Now;
-  if (const Binding *B = lookup(Counter)) {
-    if (WI.mentionsW(B->V))
-      WI.escape("a multiplied loop counter of the warp index");
+  if (const Binding *B = I.lookup(Counter)) {
+    if (I.WI.mentionsW(B->V))
+      I.WI.escape("a multiplied loop counter of the warp index");
     if (!B->IsRef && B->V.definedIn(Active.May))
       Now = B->V.I.asConstant(Active.May);
   }
@@ -74,11 +75,11 @@ bool Interpreter::counterStopped(const VarDecl *Counter, bool Grows,
   return Stopped;
 }
 
-LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
-                               const Expr *Cond, const Stmt *Body,
-                               const Expr *Inc, bool CondFirst, LaneMask M) {
+LaneMask LoopRules::execLoop(const Stmt *Loop, const Stmt *Init,
+                             const Expr *Cond, const Stmt *Body,
+                             const Expr *Inc, bool CondFirst, LaneMask M) {
   if (Init)
-    exec(Init, M);
+    I.exec(Init, M);
   LaneMask Active = M, Exited{0, 0, {}};
   // Lanes that may have left at an earlier point than the last: a break or
   // an exit under a condition not decided in them (RT-13).
@@ -102,7 +103,7 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
       break;
     }
     if (Cond && (CondFirst || Iter > 0)) {
-      LaneBool C = evalCond(Cond, Active);
+      LaneBool C = I.evalCond(Cond, Active);
       LaneBits Open = Active.May & ~(C.True | C.False);
       if (Open) {
         // The trip count depends on something unknown.
@@ -112,7 +113,7 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
           Bound += Iter;
           // What runs from here on runs only if the loop gets there: its
           // records are not exact (the cost may differ from trip to trip).
-          MaybeTrips += Unrolling;
+          I.MaybeTrips += Unrolling;
         }
         // No counter wraps around (the documented no-overflow assumption):
         // a multiplied counter that stopped growing ends the loop.
@@ -122,7 +123,7 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
         if (!Unrolling || (Open & ~C.Uniform) || Iter >= Bound) {
           if (Unrolling && Iter >= Bound && (Open & ~C.Uniform) == 0) {
             // Past the last iteration the counter allows: the loop ends.
-            noteUnsureExit(Left, Active.May, /*Uniform=*/true, Loop);
+            I.noteUnsureExit(Left, Active.May, /*Uniform=*/true, Loop);
             Exited = unite(Exited, Active);
             break;
           }
@@ -130,51 +131,51 @@ LaneMask Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
               unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
           break;
         }
-        noteUnsureExit(Left, Open, (Open & ~C.Uniform) == 0, Loop);
+        I.noteUnsureExit(Left, Open, (Open & ~C.Uniform) == 0, Loop);
       }
       Exited = unite(Exited, intersect(Active, C, true));
       Active = intersect(Active, C, false);
       if (Active.none())
         break;
     }
-    Context.push_back("iteration " + std::to_string(Iter) + " of " +
-                      loopName(Loop));
+    I.Context.push_back("iteration " + std::to_string(Iter) + " of " +
+                        I.loopName(Loop));
     LoopCtx Done;
     Active = execLoopBody(Body, Inc, Active, Done, Unrolling);
-    Context.pop_back();
+    I.Context.pop_back();
     Exited = unite(Exited, Done.Broken);
-    mergeUnsureExits(Left, Done.BrokenVars, Loop);
+    I.mergeUnsureExits(Left, Done.BrokenVars, Loop);
     if (!Cond && Active.none())
       break;
   }
-  MaybeTrips -= Unrolling;
-  applyUnsureExits(Left, Loop);
+  I.MaybeTrips -= Unrolling;
+  I.applyUnsureExits(Left, Loop);
   return Exited;
 }
 
-const LoopSteps *Interpreter::loopStepsOf(const Stmt *Loop, const Stmt *Body,
-                                          const Expr *Inc) {
+const LoopSteps *LoopRules::loopStepsOf(const Stmt *Loop, const Stmt *Body,
+                                        const Expr *Inc) {
   // --induction-by-trip always runs the trips (to compare both ways).
-  if (Opts.InductionByTrip || Frames.empty() || !Frames.back().Fn)
+  if (I.Opts.InductionByTrip || I.Frames.empty() || !I.Frames.back().Fn)
     return nullptr;
   auto It = StepsOf.find(Loop);
   if (It == StepsOf.end())
     It = StepsOf
-             .emplace(Loop, findLoopSteps(Frames.back().Fn, Body, Inc,
-                                          Ctx.getSourceManager()))
+             .emplace(Loop, findLoopSteps(I.Frames.back().Fn, Body, Inc,
+                                          I.Ctx.getSourceManager()))
              .first;
   return It->second.Fn ? &It->second : nullptr;
 }
 
 std::optional<llvm::SmallVector<const Expr *, 2>>
-Interpreter::dryRunSteps(const LoopSteps &LS) const {
+LoopRules::dryRunSteps(const LoopSteps &LS) const {
   // A write through a reference or pointer to a caller's local in a dry run
   // makes it unknown (storeLocal): only the kernel's own frame, which has
   // no caller, can do without the trip.
-  if (Frames.size() != 1)
+  if (I.Frames.size() != 1)
     return std::nullopt;
   llvm::SmallPtrSet<const VarDecl *, 4> Stepped;
-  for (const auto &KV : Frames.back().Vars) {
+  for (const auto &KV : I.Frames.back().Vars) {
     // A reference binding is not generalized (execLoopSymbolic); what it
     // refers to is a local here (escaped, so changed) or memory.
     if (KV.second.IsRef || LS.unchanged(KV.first))
@@ -190,7 +191,7 @@ Interpreter::dryRunSteps(const LoopSteps &LS) const {
   return Out;
 }
 
-void Interpreter::countStores(const LoopSteps &LS) {
+void LoopRules::countStores(const LoopSteps &LS) {
   // A store through a pointer variable the loop does not change goes to the
   // object its value points to; one to an element or field of a variable
   // to that variable's object (evalVarLValue, evalMemberLValue); any other
@@ -199,29 +200,29 @@ void Interpreter::countStores(const LoopSteps &LS) {
   // part of every load key.
   bool Anywhere = LS.StoresElsewhere;
   for (const auto &[V, IsObject] : LS.StoreRoots) {
-    const Binding *B = lookup(V);
+    const Binding *B = I.lookup(V);
     if (IsObject) {
       if (V->getType()->isReferenceType() || (B && B->IsRef))
         Anywhere = true;
       else
-        Mem.noteStore(Mem.objectFor(V));
+        I.Mem.noteStore(I.Mem.objectFor(V));
       continue;
     }
     if (LS.unchanged(V) && B && !B->IsRef && B->V.isPtr() && B->V.Base)
-      Mem.noteStore(B->V.Base);
+      I.Mem.noteStore(B->V.Base);
     else
       Anywhere = true;
   }
   if (Anywhere)
-    Mem.noteStore(nullptr);
+    I.Mem.noteStore(nullptr);
 }
 
 std::optional<llvm::SmallVector<const Expr *, 2>>
-Interpreter::stepsOnly(const LoopSteps &LS, const VarMap &Before,
-                       const VarMap &After) const {
+LoopRules::stepsOnly(const LoopSteps &LS, const VarMap &Before,
+                     const VarMap &After) const {
   llvm::SmallVector<const Expr *, 2> Out;
   llvm::SmallPtrSet<const VarDecl *, 4> Stepped;
-  for (const auto &KV : Frames.back().Vars) {
+  for (const auto &KV : I.Frames.back().Vars) {
     const VarDecl *D = KV.first;
     auto B = Before.find(D), A = After.find(D);
     // The variables checkInduction does not compare.
@@ -246,31 +247,31 @@ Interpreter::stepsOnly(const LoopSteps &LS, const VarMap &Before,
 /// give v(j) + step for every generalized variable; one that does not
 /// (or that depends on one that does not: repeated until nothing changes)
 /// becomes unknown.
-void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
-                                 SymbolId J, const Stmt *Loop, const Stmt *Body,
-                                 const Expr *Inc, const LaneMask &Any) {
+void LoopRules::checkInduction(const VarMap &Before, const VarMap &After,
+                               SymbolId J, const Stmt *Loop, const Stmt *Body,
+                               const Expr *Inc, const LaneMask &Any) {
   // A trip of the check need not run where the syntax shows what it would
   // give (LoopSteps.h): when every variable the check compares is one the
   // loop does not change or one with a step, the steps are evaluated alone.
   const LoopSteps *LS = loopStepsOf(Loop, Body, Inc);
   for (unsigned Round = 0; Round < 4; ++Round) {
-    VarMap Gen = Frames.back().Vars;
-    bool SavedRec = Recording;
-    Recording = false;
+    VarMap Gen = I.Frames.back().Vars;
+    bool SavedRec = I.Recording;
+    I.Recording = false;
     std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
         LS ? stepsOnly(*LS, Before, After) : std::nullopt;
     if (Steps) {
-      ++Stats.CheckByStep;
+      ++I.Stats.CheckByStep;
       for (const Expr *S : *Steps)
-        evalDiscarded(S, Any);
+        I.evalDiscarded(S, Any);
     } else {
-      ++Stats.CheckByTrip;
+      ++I.Stats.CheckByTrip;
       LoopCtx Ignored;
       execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
     }
-    Recording = SavedRec;
-    VarMap Next = Frames.back().Vars;
-    Frames.back().Vars = Gen;
+    I.Recording = SavedRec;
+    VarMap Next = I.Frames.back().Vars;
+    I.Frames.back().Vars = Gen;
     bool Changed = false;
     for (auto &KV : Gen) {
       const VarDecl *D = KV.first;
@@ -286,12 +287,12 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
       // Expected: G + (After - Before), the same step as the first trip.
       const Value &Old = B->second.V, &New = A->second.V;
       bool Ok = false;
-      if (WI.mentionsW(Old) || WI.mentionsW(New)) {
+      if (I.WI.mentionsW(Old) || I.WI.mentionsW(New)) {
         // Which comparison is made must not differ between warps.
         bool Same = New.sameAs(Old, Any.May);
-        for (unsigned W : WI.Set)
-          if (WI.warpAt(New, W).sameAs(WI.warpAt(Old, W), Any.May) != Same)
-            WI.escape("a loop induction on the warp index");
+        for (unsigned W : I.WI.Set)
+          if (I.WI.warpAt(New, W).sameAs(I.WI.warpAt(Old, W), Any.May) != Same)
+            I.WI.escape("a loop induction on the warp index");
       }
       if (New.sameAs(Old, Any.May) &&
           (New.Defined & Any.May) == (Old.Defined & Any.May)) {
@@ -303,16 +304,16 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
         std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
         Ok = Step && Got && Got->sameAs(*Step, Any.May);
       }
-      if (!Ok && (WI.mentionsW(G) || WI.mentionsW(N->second.V) ||
-                  WI.mentionsW(Old) || WI.mentionsW(New)))
-        WI.escape("a loop induction on the warp index");
+      if (!Ok && (I.WI.mentionsW(G) || I.WI.mentionsW(N->second.V) ||
+                  I.WI.mentionsW(Old) || I.WI.mentionsW(New)))
+        I.WI.escape("a loop induction on the warp index");
       if (!Ok) {
         Value U = Value::unknown("'" + D->getNameAsString() +
                                  "' does not change by the same step in "
                                  "every iteration of " +
-                                 loopName(Loop));
+                                 I.loopName(Loop));
         U.Deps.push_back(J);
-        Frames.back().Vars[D].V = U;
+        I.Frames.back().Vars[D].V = U;
         Changed = true;
       }
     }
@@ -321,9 +322,9 @@ void Interpreter::checkInduction(const VarMap &Before, const VarMap &After,
   }
 }
 
-void Interpreter::forgetChangedElements(const VarMap &After, SymbolId J,
-                                        const Stmt *Loop, const LaneMask &M) {
-  for (auto &KV : Frames.back().Vars) {
+void LoopRules::forgetChangedElements(const VarMap &After, SymbolId J,
+                                      const Stmt *Loop, const LaneMask &M) {
+  for (auto &KV : I.Frames.back().Vars) {
     auto A = After.find(KV.first);
     if (A == After.end() || KV.second.IsRef)
       continue;
@@ -338,7 +339,7 @@ void Interpreter::forgetChangedElements(const VarMap &After, SymbolId J,
               (E->second.second.Defined & M.May)) {
         Value U = Value::unknown(
             "an element of '" + KV.first->getNameAsString() +
-            "' changes across " + loopName(Loop) + " in a way not followed");
+            "' changes across " + I.loopName(Loop) + " in a way not followed");
         U.Deps.push_back(J);
         E->second.second = U;
       }
@@ -347,14 +348,14 @@ void Interpreter::forgetChangedElements(const VarMap &After, SymbolId J,
   }
 }
 
-LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
-                                       const Stmt *Body, const Expr *Inc,
-                                       LaneMask M) {
-  VarMap Before = Frames.back().Vars;
-  ++Frames.back().Undecided;
+LaneMask LoopRules::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
+                                     const Stmt *Body, const Expr *Inc,
+                                     LaneMask M) {
+  VarMap Before = I.Frames.back().Vars;
+  ++I.Frames.back().Undecided;
   // 1. A dry run of one iteration finds how each variable changes.
-  bool SavedRec = Recording;
-  Recording = false;
+  bool SavedRec = I.Recording;
+  I.Recording = false;
   LaneMask Any{0, M.May, M.Deps};
   // In the kernel's own frame, where every variable is one the loop does
   // not change or one with a step (LoopSteps.h), evaluating the steps alone
@@ -362,32 +363,32 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   const LoopSteps *LS = loopStepsOf(Loop, Body, Inc);
   if (std::optional<llvm::SmallVector<const Expr *, 2>> Steps =
           LS ? dryRunSteps(*LS) : std::nullopt) {
-    ++Stats.DryByStep;
+    ++I.Stats.DryByStep;
     for (const Expr *S : *Steps)
-      evalDiscarded(S, Any);
+      I.evalDiscarded(S, Any);
     // The trip's stores count as the dry run's would (record): a load in
     // "any iteration" is not the load of that address before the loop when
     // an earlier iteration may have stored there.
     countStores(*LS);
   } else {
-    ++Stats.DryByTrip;
+    ++I.Stats.DryByTrip;
     LoopCtx Ignored;
     execLoopBody(Body, Inc, Any, Ignored, /*Unsure=*/true);
   }
-  Recording = SavedRec;
-  auto After = Frames.back().Vars;
-  Frames.back().Vars = Before;
+  I.Recording = SavedRec;
+  auto After = I.Frames.back().Vars;
+  I.Frames.back().Vars = Before;
 
   // 2. v = start + j * step for every variable with a warp-uniform step.
   // Each dynamic execution of a generalized loop has its own iteration
   // number (a helper's loop run twice, two loops on one line).
-  SymbolId J =
-      symbolId("iteration(line " +
-                   std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
-                       Loop->getBeginLoc())) +
-                   ")",
-               {}, "loop run " + std::to_string(LoopRuns++),
-               /*NonNeg=*/true);
+  SymbolId J = I.symbolId(
+      "iteration(line " +
+          std::to_string(I.Ctx.getSourceManager().getExpansionLineNumber(
+              Loop->getBeginLoc())) +
+          ")",
+      {}, "loop run " + std::to_string(Runs++),
+      /*NonNeg=*/true);
   for (auto &KV : After) {
     const VarDecl *D = KV.first;
     auto It = Before.find(D);
@@ -400,7 +401,7 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
     // Unknown before and after: it stays unknown for its own reason.
     if (Old.isUnknown() && New.isUnknown() && Old.Reason == New.Reason)
       continue;
-    Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
+    I.Frames.back().Vars[D].V = generalizeVar(D, Old, New, J, Loop, M);
   }
   // Elements of local arrays and structs the loop changes are not followed.
   forgetChangedElements(After, J, Loop, M);
@@ -410,17 +411,17 @@ LaneMask Interpreter::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   // uniformly undecided run it together (if it runs at all).
   LaneMask Iter = Any;
   if (Cond) {
-    LaneBool C = evalCond(Cond, M);
+    LaneBool C = I.evalCond(Cond, M);
     Iter = intersect(M, C, false);
   }
   Iter.addDeps({J});
-  Context.push_back("any iteration of " + loopName(Loop));
+  I.Context.push_back("any iteration of " + I.loopName(Loop));
   LoopCtx Done;
   execLoopBody(Body, Inc, Iter, Done, /*Unsure=*/true);
-  Context.pop_back();
+  I.Context.pop_back();
   // Lanes that may have broken out in "any iteration" leave with that
   // iteration's values.
-  applyUnsureExits(Done.BrokenVars);
-  --Frames.back().Undecided;
+  I.applyUnsureExits(Done.BrokenVars);
+  --I.Frames.back().Undecided;
   return M;
 }

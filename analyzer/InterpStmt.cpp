@@ -192,16 +192,18 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     return execIf(cast<IfStmt>(S), M);
   case Stmt::ForStmtClass: {
     const auto *F = cast<ForStmt>(S);
-    return execLoop(F, F->getInit(), F->getCond(), F->getBody(), F->getInc(),
-                    true, M);
+    return Looper.execLoop(F, F->getInit(), F->getCond(), F->getBody(),
+                           F->getInc(), true, M);
   }
   case Stmt::WhileStmtClass: {
     const auto *W = cast<WhileStmt>(S);
-    return execLoop(W, nullptr, W->getCond(), W->getBody(), nullptr, true, M);
+    return Looper.execLoop(W, nullptr, W->getCond(), W->getBody(), nullptr,
+                           true, M);
   }
   case Stmt::DoStmtClass: {
     const auto *D = cast<DoStmt>(S);
-    return execLoop(D, nullptr, D->getCond(), D->getBody(), nullptr, false, M);
+    return Looper.execLoop(D, nullptr, D->getCond(), D->getBody(), nullptr,
+                           false, M);
   }
   case Stmt::ReturnStmtClass:
     ++LaneExits;
@@ -318,7 +320,7 @@ LaneMask Interpreter::execRangeFor(const CXXForRangeStmt *S, LaneMask M) {
     Body = CompoundStmt::Create(Ctx, Parts, FPOptionsOverride(),
                                 S->getBeginLoc(), S->getEndLoc());
   }
-  return execLoop(S, nullptr, S->getCond(), Body, S->getInc(), true, M);
+  return Looper.execLoop(S, nullptr, S->getCond(), Body, S->getInc(), true, M);
 }
 
 LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {

@@ -59,7 +59,7 @@ struct ccl::WarpCheckpoint {
   Frame F;
   LaneMask M;
   unsigned long Steps = 0, Emitted = 0;
-  // (Not LoopRuns, FreshRuns: loops and votes after the checkpoint get new
+  // (Not Looper.Runs, FreshRuns: loops and votes after the checkpoint get new
   // unknowns, as in another warp's run.)
   unsigned WarpIterations = 0, MaybeTrips = 0, JoinRuns = 0, SplitRuns = 0;
   MemoryModel::StoreGens StoreGen;

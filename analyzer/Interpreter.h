@@ -59,9 +59,9 @@
 #include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpFrame.h"
+#include "analyzer/InterpLoops.h"
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
-#include "analyzer/LoopSteps.h"
 #include "analyzer/MemoryModel.h"
 #include "analyzer/SymbolTable.h"
 #include "analyzer/WarpIndexState.h"
@@ -162,6 +162,7 @@ public:
 
 private:
   friend struct WarpCheckpoint;
+  friend class LoopRules;
   using LValue = interp::LValue;
   using Group = interp::Group;
   using Binding = interp::Binding;
@@ -195,63 +196,10 @@ private:
                         const clang::Stmt *At);
   static bool leavesSwitch(const clang::Stmt *S);
   LaneMask execReturn(const clang::ReturnStmt *S, const LaneMask &M);
-  LaneMask execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
-                    const clang::Expr *Cond, const clang::Stmt *Body,
-                    const clang::Expr *Inc, bool CondFirst, LaneMask M);
-  /// Trip \p Iter of a loop is past the loop's or the warp's budget of
-  /// iterations (a loop that multiplies or divides its counter by a power of
-  /// two gets four times the warp's: \p Multiplicative, asked once).
-  bool overBudget(unsigned Iter, const clang::Expr *Cond,
-                  const clang::Stmt *Body, const clang::Expr *Inc,
-                  std::optional<bool> &Multiplicative);
-  /// A multiplied loop counter stopped growing since \p LastCount (bits
-  /// shifted out, the sign flipped); \p LastCount becomes its value now.
-  bool counterStopped(const clang::VarDecl *Counter, bool Grows,
-                      const LaneMask &Active,
-                      std::optional<int64_t> &LastCount);
-  LaneMask execLoopSymbolic(const clang::Stmt *Loop, const clang::Expr *Cond,
-                            const clang::Stmt *Body, const clang::Expr *Inc,
-                            LaneMask M);
-  /// Makes unknown every element of a local array or struct that the dry
-  /// run of a generalized loop (\p After) changed; an element it dropped
-  /// is dropped.
-  void forgetChangedElements(const VarMap &After, SymbolId J,
-                             const clang::Stmt *Loop, const LaneMask &M);
-  /// The value of \p D for "any iteration" j of a generalized loop, from its
-  /// value before (\p Old) and after (\p New) one dry-run iteration.
-  Value generalizeVar(const clang::VarDecl *D, const Value &Old,
-                      const Value &New, SymbolId J, const clang::Stmt *Loop,
-                      const LaneMask &M);
-  /// The syntactic facts of \p Loop (cached; null when nothing is known, or
-  /// under CCL_INDUCTION_BY_TRIP).
-  const LoopSteps *loopStepsOf(const clang::Stmt *Loop, const clang::Stmt *Body,
-                               const clang::Expr *Inc);
-  /// The steps whose evaluation alone gives what the dry run of the loop of
-  /// \p LS would give every variable of the current frame, in the order
-  /// they run; nullopt when the trip must run.
-  std::optional<llvm::SmallVector<const clang::Expr *, 2>>
-  dryRunSteps(const LoopSteps &LS) const;
-  /// Counts the stores a trip of the loop of \p LS may make (StoreGen), as
-  /// running the trip would: where it stores is known by the syntax only
-  /// to the variable a store goes through (LoopSteps::StoreRoots).
-  void countStores(const LoopSteps &LS);
-  /// The steps whose evaluation alone gives what a trip of the loop of \p LS
-  /// from the current state would give to every variable checkInduction
-  /// compares, in the order they run; nullopt when a trip must run.
-  std::optional<llvm::SmallVector<const clang::Expr *, 2>>
-  stepsOnly(const LoopSteps &LS, const VarMap &Before,
-            const VarMap &After) const;
-  /// Makes unknown every generalized variable whose step is not the same
-  /// in every iteration (an inductive dry run from the generalized state).
-  void checkInduction(const VarMap &Before, const VarMap &After, SymbolId J,
-                      const clang::Stmt *Loop, const clang::Stmt *Body,
-                      const clang::Expr *Inc, const LaneMask &Any);
   LaneMask execRangeFor(const clang::CXXForRangeStmt *S, LaneMask M);
   void evalDiscarded(const clang::Expr *E, const LaneMask &M);
   Value evalLambda(const clang::LambdaExpr *E, const LaneMask &M);
   void execAsm(const clang::GCCAsmStmt *S, const LaneMask &M);
-  LaneMask execLoopBody(const clang::Stmt *Body, const clang::Expr *Inc,
-                        LaneMask M, LoopCtx &Done, bool Unsure = false);
   /// Adds the current variables to \p U as an unsure exit of \p Lanes;
   /// \p Uniform: they all leave there or none does.
   void noteUnsureExit(UnsureExits &U, LaneBits Lanes, bool Uniform = false,
@@ -260,14 +208,6 @@ private:
                         const clang::Stmt *At = nullptr);
   /// Joins \p U into the current variables (where the paths meet).
   void applyUnsureExits(const UnsureExits &U, const clang::Stmt *At = nullptr);
-  /// How many more iterations a loop whose condition is uniformly undecided
-  /// may run, from a variable of the condition that the loop multiplies or
-  /// divides by a power of two (0: no such variable); its declaration in
-  /// \p Counter, \p Grows when it is multiplied.
-  unsigned multiplicativeTripBound(const clang::Expr *Cond,
-                                   const clang::Stmt *Body,
-                                   const clang::Expr *Inc,
-                                   const clang::VarDecl *&Counter, bool &Grows);
   void execDecl(const clang::VarDecl *D, LaneMask M);
   /// The elements of a local aggregate from its initializer list (at most
   /// \p Budget scalars).
@@ -662,11 +602,8 @@ private:
   SymbolTable Syms;
   /// The memory objects, their store generations, address-taken locals.
   MemoryModel Mem;
-  /// Dynamic executions of generalized loops: each has its own iteration
-  /// symbol.
-  unsigned LoopRuns = 0;
-  /// The syntactic facts of each loop checkInduction has met (LoopSteps.h).
-  std::map<const clang::Stmt *, LoopSteps> StepsOf;
+  /// The loop rules and what they keep (InterpLoops.h).
+  LoopRules Looper{*this};
 
   /// Evaluations of votes and reductions (each a fresh uniform unknown).
   unsigned FreshRuns = 0;
