@@ -192,7 +192,7 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
         return *R;
 
   // Warp-level intrinsics, cooperative groups, memcpy (InterpWarp.cpp).
-  if (std::optional<Value> R = evalWarpCall(E, FD, Name, Args, M))
+  if (std::optional<Value> R = WarpCall.evalWarpCall(E, FD, Name, Args, M))
     return *R;
   // CUDA intrinsics the model knows.
   if (startsWithAny(Name, {"__syncthreads", "__syncwarp", "__threadfence",
@@ -304,8 +304,8 @@ Interpreter::bindArguments(Frame &F, const FunctionDecl *FD,
   for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     Binding B;
-    if (isGroupType(P->getType()))
-      if (std::optional<Group> G = groupOf(Args[I], M))
+    if (WarpCall.isGroupType(P->getType()))
+      if (std::optional<Group> G = WarpCall.groupOf(Args[I], M))
         F.Groups[P] = *G;
     if (P->getType()->isReferenceType()) {
       B.IsRef = true;

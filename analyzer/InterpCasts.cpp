@@ -198,7 +198,7 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
         if (ME->getMemberDecl()->getIdentifier()) {
           StringRef F = ME->getMemberDecl()->getName();
           unsigned Dim = F == "x" ? 0 : F == "y" ? 1 : F == "z" ? 2 : 3;
-          if (std::optional<Value> V = evalGroupDim3Field(CE, Dim, M))
+          if (std::optional<Value> V = WarpCall.evalGroupDim3Field(CE, Dim, M))
             return *V;
         }
   // A field of a kernel's by-value struct argument: a named unknown.

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/InterpHelpers.h"
+#include "analyzer/InterpWarp.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -38,7 +39,7 @@ bool ccl::interp::inCooperativeGroups(const Decl *D) {
   return false;
 }
 
-bool Interpreter::isGroupType(QualType T) {
+bool WarpCalls::isGroupType(QualType T) {
   T = T.getNonReferenceType();
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->getIdentifier() || !inCooperativeGroups(RD))
@@ -48,7 +49,7 @@ bool Interpreter::isGroupType(QualType T) {
          N == "thread_group" || N == "grid_group" || N == "coalesced_group";
 }
 
-std::optional<Interpreter::Group> Interpreter::groupOfType(QualType T) const {
+std::optional<WarpCalls::Group> WarpCalls::groupOfType(QualType T) const {
   T = T.getNonReferenceType();
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->getIdentifier() || !inCooperativeGroups(RD))
@@ -85,8 +86,8 @@ std::optional<Interpreter::Group> Interpreter::groupOfType(QualType T) const {
   return G;
 }
 
-std::optional<Interpreter::Group> Interpreter::groupOf(const Expr *E,
-                                                       const LaneMask &M) {
+std::optional<WarpCalls::Group> WarpCalls::groupOf(const Expr *E,
+                                                   const LaneMask &M) {
   while (E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -113,7 +114,7 @@ std::optional<Interpreter::Group> Interpreter::groupOf(const Expr *E,
     return std::nullopt;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+      for (auto F = I.Frames.rbegin(); F != I.Frames.rend(); ++F) {
         auto It = F->Groups.find(VD);
         if (It != F->Groups.end())
           return It->second;
@@ -143,7 +144,7 @@ std::optional<Interpreter::Group> Interpreter::groupOf(const Expr *E,
               TA->get(0).getKind() == TemplateArgument::Integral)
             G.Size = (unsigned)TA->get(0).getAsIntegral().getZExtValue();
         if (!G.Size && CE->getNumArgs() >= 2) {
-          Value N = eval(CE->getArg(1), M);
+          Value N = I.eval(CE->getArg(1), M);
           std::optional<int64_t> C = N.isInt() && N.definedIn(M.May)
                                          ? N.I.asConstant(M.May)
                                          : std::nullopt;
@@ -162,21 +163,20 @@ std::optional<Interpreter::Group> Interpreter::groupOf(const Expr *E,
   return groupOfType(E->getType());
 }
 
-std::optional<Value> Interpreter::gridQuery(StringRef What,
-                                            const LaneArray &T) {
-  QualType U = Ctx.UnsignedLongLongTy;
+std::optional<Value> WarpCalls::gridQuery(StringRef What, const LaneArray &T) {
+  QualType U = I.Ctx.UnsignedLongLongTy;
   auto Mul = [&](const Value &A, const Value &B) {
-    return evalArith(BO_Mul, A, B, U, U, U);
+    return I.evalArith(BO_Mul, A, B, U, U, U);
   };
   auto Add = [&](const Value &A, const Value &B) {
-    return evalArith(BO_Add, A, B, U, U, U);
+    return I.evalArith(BO_Add, A, B, U, U, U);
   };
-  Value GX = symbolValue("gridDim.x"), GY = symbolValue("gridDim.y"),
-        GZ = symbolValue("gridDim.z");
+  Value GX = I.symbolValue("gridDim.x"), GY = I.symbolValue("gridDim.y"),
+        GZ = I.symbolValue("gridDim.z");
   Value Blocks = Mul(Mul(GX, GY), GZ);
-  Value Rank = Add(symbolValue("blockIdx.x"),
-                   Mul(GX, Add(symbolValue("blockIdx.y"),
-                               Mul(GY, symbolValue("blockIdx.z")))));
+  Value Rank = Add(I.symbolValue("blockIdx.x"),
+                   Mul(GX, Add(I.symbolValue("blockIdx.y"),
+                               Mul(GY, I.symbolValue("blockIdx.z")))));
   Value BTV = Value::integer(LaneInt::constant(blockThreads()));
   if (What == "block_rank")
     return Rank;
@@ -189,8 +189,7 @@ std::optional<Value> Interpreter::gridQuery(StringRef What,
   return std::nullopt;
 }
 
-Value Interpreter::groupQuery(const Group &G, StringRef What,
-                              const LaneMask &M) {
+Value WarpCalls::groupQuery(const Group &G, StringRef What, const LaneMask &M) {
   // Per-lane functions of the thread's rank: with the warp index
   // (InterpWarpIndex.cpp), each warp's answer from its own thread ids, as
   // one form in w (a block's thread_rank, a tile's meta_group_rank).
@@ -198,17 +197,17 @@ Value Interpreter::groupQuery(const Group &G, StringRef What,
                          What == "group_size" || G.Kind == Group::Coalesced ||
                          (G.Kind == Group::Tile && G.Size &&
                           kWarpSize % G.Size == 0 && What == "thread_rank");
-  if (WI.On && !SameInEveryWarp) {
-    LaneArray Saved[3] = {Tid[0], Tid[1], Tid[2]};
-    Value R = perWarp(
+  if (I.WI.On && !SameInEveryWarp) {
+    LaneArray Saved[3] = {I.Tid[0], I.Tid[1], I.Tid[2]};
+    Value R = I.perWarp(
         nullptr,
         [&](int64_t W) {
-          setThreadIds(unsigned(W));
+          I.setThreadIds(unsigned(W));
           return groupQuery(G, What, M);
         },
         "a cooperative-groups query");
     for (unsigned D = 0; D < 3; ++D)
-      Tid[D] = Saved[D];
+      I.Tid[D] = Saved[D];
     return R;
   }
   LaneArray T = linearTid();
@@ -266,9 +265,9 @@ Value Interpreter::groupQuery(const Group &G, StringRef What,
                         "' of a cooperative group not followed");
 }
 
-std::optional<Value> Interpreter::evalGroupDim3Field(const CallExpr *Call,
-                                                     unsigned Dim,
-                                                     const LaneMask &M) {
+std::optional<Value> WarpCalls::evalGroupDim3Field(const CallExpr *Call,
+                                                   unsigned Dim,
+                                                   const LaneMask &M) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier() || !inCooperativeGroups(FD) || Dim > 2)
     return std::nullopt;
@@ -284,20 +283,21 @@ std::optional<Value> Interpreter::evalGroupDim3Field(const CallExpr *Call,
   if (!G)
     return std::nullopt;
   static const char *XYZ[] = {"x", "y", "z"};
-  unsigned BD[3] = {Block.X, Block.Y, Block.Z};
+  unsigned BD[3] = {I.Block.X, I.Block.Y, I.Block.Z};
   if (G->Kind == Group::Block) {
     if (N == "thread_index")
-      return Value::integer(WI.On ? WI.Tid[Dim] : LaneInt::perLane(Tid[Dim]));
+      return Value::integer(I.WI.On ? I.WI.Tid[Dim]
+                                    : LaneInt::perLane(I.Tid[Dim]));
     if (N == "group_index")
-      return symbolValue(std::string("blockIdx.") + XYZ[Dim]);
+      return I.symbolValue(std::string("blockIdx.") + XYZ[Dim]);
     if (N == "dim_threads" || N == "group_dim")
       return Value::integer(LaneInt::constant(BD[Dim]));
   }
   if (G->Kind == Group::Grid) {
     if (N == "block_index")
-      return symbolValue(std::string("blockIdx.") + XYZ[Dim]);
+      return I.symbolValue(std::string("blockIdx.") + XYZ[Dim]);
     if (N == "dim_blocks")
-      return symbolValue(std::string("gridDim.") + XYZ[Dim]);
+      return I.symbolValue(std::string("gridDim.") + XYZ[Dim]);
   }
   return std::nullopt;
 }

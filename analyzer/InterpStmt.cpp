@@ -37,8 +37,8 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
       if (RD->getName() == "dim3")
         Dim3Vars[D] = evalDim3(D->getInit(), M);
   }
-  if (D->getInit() && isGroupType(D->getType()))
-    if (std::optional<Group> G = groupOf(D->getInit(), M))
+  if (D->getInit() && WarpCall.isGroupType(D->getType()))
+    if (std::optional<Group> G = WarpCall.groupOf(D->getInit(), M))
       Frames.back().Groups[D] = *G;
   Binding B;
   auto A = Opts.Assume.find(D->getNameAsString());

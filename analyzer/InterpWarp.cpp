@@ -23,6 +23,7 @@
 //                                   unknown value
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/InterpWarp.h"
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
@@ -89,35 +90,39 @@ StringRef shuffleKind(StringRef Name) {
 }
 } // namespace
 
-LaneArray Interpreter::linearTid() const {
+unsigned WarpCalls::blockThreads() const {
+  return I.Block.X * I.Block.Y * I.Block.Z;
+}
+
+LaneArray WarpCalls::linearTid() const {
   LaneArray T;
   for (unsigned K = 0; K < kWarpSize; ++K)
-    T[K] = Tid[0][K] + Tid[1][K] * (int64_t)Block.X +
-           Tid[2][K] * (int64_t)Block.X * Block.Y;
+    T[K] = I.Tid[0][K] + I.Tid[1][K] * (int64_t)I.Block.X +
+           I.Tid[2][K] * (int64_t)I.Block.X * I.Block.Y;
   return T;
 }
 
-Value Interpreter::freshUniform(StringRef Name, bool NonNeg) {
-  return symbolValue(Name, "fresh " + std::to_string(FreshRuns++), NonNeg);
+Value WarpCalls::freshUniform(StringRef Name, bool NonNeg) {
+  return I.symbolValue(Name, "fresh " + std::to_string(FreshRuns++), NonNeg);
 }
 
 std::optional<Value>
-Interpreter::evalShuffleCall(const CallExpr *E, StringRef Name,
-                             llvm::ArrayRef<const Expr *> Args,
-                             const LaneMask &M) {
+WarpCalls::evalShuffleCall(const CallExpr *E, StringRef Name,
+                           llvm::ArrayRef<const Expr *> Args,
+                           const LaneMask &M) {
   bool Sync = Name.ends_with("_sync");
   unsigned First = Sync ? 1 : 0;
   if (Args.size() < First + 2)
     return std::nullopt;
   if (Sync)
-    eval(Args[0], M);
-  Value V = eval(Args[First], M);
-  Value L = eval(Args[First + 1], M);
+    I.eval(Args[0], M);
+  Value V = I.eval(Args[First], M);
+  Value L = I.eval(Args[First + 1], M);
   unsigned Width = 32;
   if (Args.size() > First + 2) {
-    Value W = eval(Args[First + 2], M);
-    if (WI.mentionsW(W))
-      WI.escape("a shuffle width of the warp index");
+    Value W = I.eval(Args[First + 2], M);
+    if (I.WI.mentionsW(W))
+      I.WI.escape("a shuffle width of the warp index");
     std::optional<int64_t> C =
         W.isInt() && W.definedIn(M.May) ? W.I.asConstant(M.May) : std::nullopt;
     if (!C || *C <= 0 || *C > 32 || !llvm::isPowerOf2_64(*C))
@@ -129,10 +134,9 @@ Interpreter::evalShuffleCall(const CallExpr *E, StringRef Name,
   return shuffleChecked(E, shuffleKind(Name), V, L, Width, M);
 }
 
-std::optional<Value>
-Interpreter::evalGroupCall(const CallExpr *E, StringRef Name,
-                           llvm::ArrayRef<const Expr *> Args,
-                           const LaneMask &M) {
+std::optional<Value> WarpCalls::evalGroupCall(const CallExpr *E, StringRef Name,
+                                              llvm::ArrayRef<const Expr *> Args,
+                                              const LaneMask &M) {
   // The group a member function is called on (a static one, such as CUDA's
   // thread_block_tile::thread_rank, is a plain call of `warp.thread_rank`).
   const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
@@ -150,7 +154,7 @@ Interpreter::evalGroupCall(const CallExpr *E, StringRef Name,
   }
   if (Name == "sync" || Name == "barrier_arrive" || Name == "barrier_wait") {
     for (const Expr *A : Rest)
-      eval(A, M);
+      I.eval(A, M);
     return Value::unknown("void");
   }
   if (Name == "thread_rank" || Name == "size" || Name == "num_threads" ||
@@ -163,7 +167,7 @@ Interpreter::evalGroupCall(const CallExpr *E, StringRef Name,
     return groupQuery(*G, Name, M);
   }
   if (Name.starts_with("shfl") && G && Rest.size() >= 2) {
-    Value V = eval(Rest[0], M), L = eval(Rest[1], M);
+    Value V = I.eval(Rest[0], M), L = I.eval(Rest[1], M);
     unsigned W =
         G->Kind == Group::Tile && G->Size && G->Size <= 32 ? G->Size : 32;
     return shuffleChecked(E, shuffleKind(Name), V, L, W, M);
@@ -173,7 +177,7 @@ Interpreter::evalGroupCall(const CallExpr *E, StringRef Name,
     return evalVote(Name, Rest[0], E, M);
   if (Name == "reduce") {
     for (const Expr *A : Rest)
-      eval(A, M);
+      I.eval(A, M);
     bool WarpWide =
         G && (G->Kind == Group::Block || G->Kind == Group::Grid ||
               (G->Kind == Group::Tile && G->Size >= 32 && G->Size % 32 == 0));
@@ -187,15 +191,16 @@ Interpreter::evalGroupCall(const CallExpr *E, StringRef Name,
   return std::nullopt;
 }
 
-std::optional<Value>
-Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
-                          StringRef Name, llvm::ArrayRef<const Expr *> Args,
-                          const LaneMask &M) {
+std::optional<Value> WarpCalls::evalWarpCall(const CallExpr *E,
+                                             const FunctionDecl *FD,
+                                             StringRef Name,
+                                             llvm::ArrayRef<const Expr *> Args,
+                                             const LaneMask &M) {
   unsigned BID = FD->getBuiltinID();
   if (BID == Builtin::BI__builtin_assume_aligned && !Args.empty()) {
-    Value P = eval(Args[0], M);
+    Value P = I.eval(Args[0], M);
     for (const Expr *A : Args.drop_front())
-      eval(A, M);
+      I.eval(A, M);
     return P;
   }
   if ((BID == Builtin::BImemcpy || BID == Builtin::BI__builtin_memcpy ||
@@ -211,7 +216,7 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
   if ((Name == "__ballot_sync" || Name == "__any_sync" ||
        Name == "__all_sync") &&
       Args.size() == 2) {
-    eval(Args[0], M);
+    I.eval(Args[0], M);
     return evalVote(Name.drop_front(2).drop_back(5), Args[1], E, M);
   }
   if ((Name == "__ballot" || Name == "__any" || Name == "__all") &&
@@ -224,7 +229,7 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
   // __mul24, __popc, ...: lane by lane, a product for symbolic 24-bit
   // operands, one uniform unknown of uniform arguments.
   if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2) {
-    Value A = eval(Args[0], M), B = eval(Args[1], M);
+    Value A = I.eval(Args[0], M), B = I.eval(Args[1], M);
     if (A.isInt() && B.isInt() && A.I.isConcrete() && B.I.isConcrete()) {
       std::optional<LaneInt> R = LaneInt::laneWise(
           A.I, B.I, [&](int64_t X, int64_t Y) -> std::optional<int64_t> {
@@ -233,14 +238,14 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
       if (R)
         return derived(Value::integer(*R), A, B);
     }
-    QualType T = Name == "__umul24" ? Ctx.UnsignedIntTy : Ctx.IntTy;
-    return evalArith(BO_Mul, A, B, T, T, T);
+    QualType T = Name == "__umul24" ? I.Ctx.UnsignedIntTy : I.Ctx.IntTy;
+    return I.evalArith(BO_Mul, A, B, T, T, T);
   }
 
   // __popc, __clz, __ffs, __brev, abs: lane by lane when every argument is
   // known; of uniform arguments one uniform unknown; else unknown.
   if (Args.size() == 1 && pureIntrinsic(Name, {0}).has_value()) {
-    Value A = eval(Args[0], M);
+    Value A = I.eval(Args[0], M);
     if (A.isInt() && A.I.isConcrete()) {
       LaneArray Out;
       for (unsigned K = 0; K < kWarpSize; ++K)
@@ -251,9 +256,10 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
       return R;
     }
     if (A.isInt() && A.definedIn(M.May) && A.I.isUniform(M.May)) {
-      Value R = symbolValue(Name.str() + "(...)",
-                            "call " + Name.str() + " " + formKey(A.I, M.May),
-                            /*NonNeg=*/Name != "__brev");
+      Value R =
+          I.symbolValue(Name.str() + "(...)",
+                        "call " + Name.str() + " " + I.formKey(A.I, M.May),
+                        /*NonNeg=*/Name != "__brev");
       R.Deps = A.Deps;
       return R;
     }
@@ -266,24 +272,25 @@ Interpreter::evalWarpCall(const CallExpr *E, const FunctionDecl *FD,
   return evalGroupCall(E, Name, Args, M);
 }
 
-Value Interpreter::shuffleChecked(const CallExpr *E, StringRef Kind,
-                                  const Value &V, const Value &L,
-                                  unsigned Width, const LaneMask &M) {
-  if (!WI.mentionsW(V) && !WI.mentionsW(L))
+Value WarpCalls::shuffleChecked(const CallExpr *E, StringRef Kind,
+                                const Value &V, const Value &L, unsigned Width,
+                                const LaneMask &M) {
+  if (!I.WI.mentionsW(V) && !I.WI.mentionsW(L))
     return evalShuffle(Kind, V, L, Width, M);
   // With the warp index (InterpWarpIndex.cpp): each warp's shuffle of its
   // own values, as one form (`__shfl_sync(mask, threadIdx.x / 32, 0)`).
-  WI.Inlined.insert(E);
-  return perWarp(
+  I.WI.Inlined.insert(E);
+  return I.perWarp(
       nullptr,
       [&](int64_t W) {
-        return evalShuffle(Kind, WI.warpAt(V, W), WI.warpAt(L, W), Width, M);
+        return evalShuffle(Kind, I.WI.warpAt(V, W), I.WI.warpAt(L, W), Width,
+                           M);
       },
       "a shuffle");
 }
 
-Value Interpreter::evalShuffle(StringRef Kind, const Value &V, const Value &L,
-                               unsigned Width, const LaneMask &M) {
+Value WarpCalls::evalShuffle(StringRef Kind, const Value &V, const Value &L,
+                             unsigned Width, const LaneMask &M) {
   if (V.isUnknown())
     return V;
   // A warp-uniform value is the same whatever lane it comes from.
@@ -323,9 +330,9 @@ Value Interpreter::evalShuffle(StringRef Kind, const Value &V, const Value &L,
   return R;
 }
 
-Value Interpreter::evalVote(StringRef Kind, const Expr *Pred, const CallExpr *E,
-                            const LaneMask &M) {
-  LaneBool B = evalCond(Pred, M);
+Value WarpCalls::evalVote(StringRef Kind, const Expr *Pred, const CallExpr *E,
+                          const LaneMask &M) {
+  LaneBool B = I.evalCond(Pred, M);
   if (M.decided() && ((B.True | B.False) & M.Must) == M.Must) {
     LaneBits T = B.True & M.Must;
     int64_t V = Kind == "ballot" ? (int64_t)T
@@ -336,10 +343,11 @@ Value Interpreter::evalVote(StringRef Kind, const Expr *Pred, const CallExpr *E,
   return freshUniform(Kind.str() + "(...)", true);
 }
 
-Value Interpreter::evalMemcpy(const CallExpr *E,
-                              llvm::ArrayRef<const Expr *> Args,
-                              const LaneMask &M) {
-  Value Dst = eval(Args[0], M), Src = eval(Args[1], M), N = eval(Args[2], M);
+Value WarpCalls::evalMemcpy(const CallExpr *E,
+                            llvm::ArrayRef<const Expr *> Args,
+                            const LaneMask &M) {
+  Value Dst = I.eval(Args[0], M), Src = I.eval(Args[1], M),
+        N = I.eval(Args[2], M);
   std::optional<int64_t> Bytes =
       N.isInt() && N.definedIn(M.May) ? N.I.asConstant(M.May) : std::nullopt;
   // The type of the bytes moved: the pointee of either side when it has
@@ -348,21 +356,21 @@ Value Interpreter::evalMemcpy(const CallExpr *E,
   for (const Expr *A : {Args[1], Args[0]}) {
     QualType P = A->IgnoreParenImpCasts()->getType();
     if (Ty.isNull() && P->isPointerType() && Bytes &&
-        sizeOf(P->getPointeeType()) == *Bytes)
+        I.sizeOf(P->getPointeeType()) == *Bytes)
       Ty = P->getPointeeType();
   }
   if (Ty.isNull() && Bytes && llvm::is_contained({1, 2, 4, 8}, *Bytes))
-    Ty = Ctx.getIntTypeForBitwidth(*Bytes * 8, false);
+    Ty = I.Ctx.getIntTypeForBitwidth(*Bytes * 8, false);
   if (Ty.isNull() && Bytes && *Bytes == 16)
-    Ty = Ctx.UnsignedInt128Ty;
+    Ty = I.Ctx.UnsignedInt128Ty;
   if (!Ty.isNull() && Src.isPtr())
-    record(Args[1], AccessOp::Load, LValue::memory(Src), Ty, M);
+    I.record(Args[1], AccessOp::Load, LValue::memory(Src), Ty, M);
   if (Dst.isPtr() && Dst.Base->Space == MemObject::Local) {
     // The destination local gets bytes the analysis does not follow.
-    if (Dst.Base->Decl && lookup(Dst.Base->Decl))
-      writeVar(Dst.Base->Decl, Value::unknown("value copied by memcpy"), M);
+    if (Dst.Base->Decl && I.lookup(Dst.Base->Decl))
+      I.writeVar(Dst.Base->Decl, Value::unknown("value copied by memcpy"), M);
   } else if (!Ty.isNull() && Dst.isPtr()) {
-    record(Args[0], AccessOp::Store, LValue::memory(Dst), Ty, M);
+    I.record(Args[0], AccessOp::Store, LValue::memory(Dst), Ty, M);
   }
   (void)E;
   return Dst;

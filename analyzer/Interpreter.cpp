@@ -30,13 +30,13 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
   // (caseSplit), in the order CaseSplits.h gives. Every run starts from the
   // same counters, so a loop or vote gets the same symbol in every run.
   Cases.beginWarp();
-  unsigned Loops0 = Looper.Runs, Fresh0 = FreshRuns;
+  unsigned Loops0 = Looper.Runs, Fresh0 = WarpCall.FreshRuns;
   unsigned long TotalSteps = 0;
   for (bool First = true;; First = false) {
     if (!First && CaseRun)
       CaseRun();
     Looper.Runs = Loops0;
-    FreshRuns = Fresh0;
+    WarpCall.FreshRuns = Fresh0;
     Cases.beginRun();
     WI.CaseKeysOfWarp.clear();
     runWarpOnce(Kernel);

@@ -15,7 +15,8 @@
 //                      (the kernel's records are then not exact)
 //   InterpJoin.cpp     joins of the variables of two paths
 //   InterpLoops.cpp    loops: concrete iterations, and the generalized "any
-//   InterpGeneralize.cpp  iteration", checked by induction
+//   InterpGeneralize.cpp  iteration", checked by induction (the interpreter's
+//                      part LoopRules: InterpLoops.h)
 //   InterpExpr.cpp     eval's dispatch by expression class (evalInner: the
 //                      table of which rule handles which class), literals,
 //                      unary and binary operators, assignments, ?:,
@@ -40,7 +41,8 @@
 //                      pure integer intrinsics of uniform arguments)
 //   InterpGroups.cpp   cooperative groups (this_thread_block,
 //                      tiled_partition, thread_rank, size, meta_group_rank,
-//                      group_index, ...)
+//                      group_index, ...); both are the part WarpCalls
+//                      (InterpWarp.h)
 //   InterpSymbols.cpp  creating and naming symbols (the table of them:
 //                      SymbolTable.h)
 //   InterpWarpIndex.cpp  one run for every warp of a block: threadIdx with
@@ -60,6 +62,7 @@
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpFrame.h"
 #include "analyzer/InterpLoops.h"
+#include "analyzer/InterpWarp.h"
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
 #include "analyzer/MemoryModel.h"
@@ -163,6 +166,7 @@ public:
 private:
   friend struct WarpCheckpoint;
   friend class LoopRules;
+  friend class WarpCalls;
   using LValue = interp::LValue;
   using Group = interp::Group;
   using Binding = interp::Binding;
@@ -454,56 +458,6 @@ private:
   /// The choice points of this warp's runs and the case each run takes.
   CaseSplits Cases;
 
-  // ---- Warp-level intrinsics (InterpWarp.cpp), cooperative groups ----
-  // ---- (InterpGroups.cpp)                                           ----
-  /// The value of a call to a warp-level intrinsic or a cooperative groups
-  /// function; nullopt when \p E is neither.
-  std::optional<Value> evalWarpCall(const clang::CallExpr *E,
-                                    const clang::FunctionDecl *FD,
-                                    llvm::StringRef Name,
-                                    llvm::ArrayRef<const clang::Expr *> Args,
-                                    const LaneMask &M);
-  /// __shfl*(_sync) with its width; nullopt when its arguments do not fit.
-  std::optional<Value> evalShuffleCall(const clang::CallExpr *E,
-                                       llvm::StringRef Name,
-                                       llvm::ArrayRef<const clang::Expr *> Args,
-                                       const LaneMask &M);
-  /// A cooperative groups function: sync, the group queries, shfl, votes
-  /// and reduce of a group; nullopt for another.
-  std::optional<Value> evalGroupCall(const clang::CallExpr *E,
-                                     llvm::StringRef Name,
-                                     llvm::ArrayRef<const clang::Expr *> Args,
-                                     const LaneMask &M);
-  Value evalShuffle(llvm::StringRef Kind, const Value &V, const Value &Lane,
-                    unsigned Width, const LaneMask &M);
-  /// evalShuffle, per warp when a value mentions the warp index.
-  Value shuffleChecked(const clang::CallExpr *E, llvm::StringRef Kind,
-                       const Value &V, const Value &Lane, unsigned Width,
-                       const LaneMask &M);
-  Value evalVote(llvm::StringRef Kind, const clang::Expr *Pred,
-                 const clang::CallExpr *E, const LaneMask &M);
-  /// A warp-uniform unknown that is new at every evaluation (a vote, a
-  /// reduction): two evaluations are never assumed equal.
-  Value freshUniform(llvm::StringRef Name, bool NonNeg);
-  /// The group an expression of a cooperative groups type denotes.
-  std::optional<Group> groupOf(const clang::Expr *E, const LaneMask &M);
-  std::optional<Group> groupOfType(clang::QualType T) const;
-  static bool isGroupType(clang::QualType T);
-  Value groupQuery(const Group &G, llvm::StringRef What, const LaneMask &M);
-  /// \p What of the grid group (\p T: the lanes' thread ids in the block);
-  /// nullopt when the query is not one of a grid.
-  std::optional<Value> gridQuery(llvm::StringRef What, const LaneArray &T);
-  /// `g.thread_index().x` and the like: a field of a dim3 a cooperative
-  /// groups call returns; nullopt when \p Call is not one.
-  std::optional<Value> evalGroupDim3Field(const clang::CallExpr *Call,
-                                          unsigned Dim, const LaneMask &M);
-  unsigned blockThreads() const { return Block.X * Block.Y * Block.Z; }
-  LaneArray linearTid() const;
-  /// memcpy with a constant size: a load of the source and a store of the
-  /// destination, each one request of that size.
-  Value evalMemcpy(const clang::CallExpr *E,
-                   llvm::ArrayRef<const clang::Expr *> Args, const LaneMask &M);
-
   // ---- Symbols (InterpSymbols.cpp) ----
   /// The symbol identified by \p Key (the structure of what it stands for:
   /// a parameter declaration, a memory object and address, a dynamic loop),
@@ -605,8 +559,8 @@ private:
   /// The loop rules and what they keep (InterpLoops.h).
   LoopRules Looper{*this};
 
-  /// Evaluations of votes and reductions (each a fresh uniform unknown).
-  unsigned FreshRuns = 0;
+  /// Warp-level intrinsics and cooperative groups (InterpWarp.h).
+  WarpCalls WarpCall{*this};
   LaunchHook OnLaunch;
   /// evalCallLValue -> callFunction: the callee whose returned reference is
   /// wanted, and what it returned.
