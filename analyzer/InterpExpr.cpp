@@ -431,8 +431,8 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
                    ~(C.True | C.False) & C.Uniform & M.May);
   // Undecided lanes that all go the same way hold one of the two values.
   if (LaneBits U = ~(C.True | C.False) & C.Uniform & M.May)
-    R = joinUniform(R, T, F, U,
-                    [&] { return joinName(sourceText(E), nullptr); });
+    R = Joiner.joinUniform(
+        R, T, F, U, [&] { return Joiner.joinName(sourceText(E), nullptr); });
   if (~(C.True | C.False) & M.May)
     appendDeps(R.Deps, C.Deps);
   return R;

@@ -8,6 +8,7 @@
 // may remove.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/InterpJoin.h"
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
@@ -19,10 +20,10 @@ using namespace clang;
 using namespace ccl;
 using namespace ccl::interp;
 
-void Interpreter::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
-                             LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps,
-                             LaneBits Uniform, const Stmt *At) {
-  Frames.back().Vars = joinedVars(A, B, TakeA, TakeB, Deps, Uniform, At);
+void JoinRules::joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
+                           LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps,
+                           LaneBits Uniform, const Stmt *At) {
+  I.Frames.back().Vars = joinedVars(A, B, TakeA, TakeB, Deps, Uniform, At);
 }
 
 namespace {
@@ -35,20 +36,20 @@ std::string elementName(const VarDecl *V, int64_t Off, int64_t Size) {
 }
 } // namespace
 
-std::string Interpreter::joinName(StringRef What, const Stmt *At) const {
+std::string JoinRules::joinName(StringRef What, const Stmt *At) const {
   std::string N = What.str();
   if (At)
     N += "(line " +
-         std::to_string(
-             Ctx.getSourceManager().getExpansionLineNumber(At->getBeginLoc())) +
+         std::to_string(I.Ctx.getSourceManager().getExpansionLineNumber(
+             At->getBeginLoc())) +
          ")";
   return N;
 }
 
-Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
-                               LaneBits Lanes,
-                               llvm::function_ref<std::string()> MakeName,
-                               unsigned Chain, const void *Who) {
+Value JoinRules::joinUniform(Value R, const Value &A, const Value &B,
+                             LaneBits Lanes,
+                             llvm::function_ref<std::string()> MakeName,
+                             unsigned Chain, const void *Who) {
   if (A.Kind != B.Kind || A.isUnknown() || A.Base != B.Base ||
       R.Kind != A.Kind || R.Base != A.Base)
     return R;
@@ -56,7 +57,7 @@ Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
   if (!L || !A.I.isUniform(L) || !B.I.isUniform(L))
     return R;
   // Not negative where neither side is (in the lanes of L).
-  bool NN = isNonNegative(A.I, L) && isNonNegative(B.I, L);
+  bool NN = I.isNonNegative(A.I, L) && I.isNonNegative(B.I, L);
   std::string Name = MakeName();
   std::optional<LaneInt> V;
   if (Chain) {
@@ -66,19 +67,19 @@ Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
     std::string Key = "exit " + std::to_string(Chain) + " " +
                       std::to_string(reinterpret_cast<uintptr_t>(Who)) + " " +
                       Name + (NN ? " nonneg" : "");
-    V = LaneInt::symbol(symbolId(Name, {}, Key, NN));
+    V = LaneInt::symbol(I.symbolId(Name, {}, Key, NN));
   } else {
-    std::string Key = "join " + std::to_string(JoinRuns++) + " " + Name;
+    std::string Key = "join " + std::to_string(I.JoinRuns++) + " " + Name;
     std::optional<LaneInt> D = sub(B.I, A.I);
     if (std::optional<int64_t> C = D ? D->asConstant(L) : std::nullopt) {
       // A + C*t, t in {0, 1}: the analysis enumerates t like any unknown (an
       // over-approximation), but a multiple of C stays one.
-      SymbolId T = symbolId(Name, {}, Key, /*NonNeg=*/true);
+      SymbolId T = I.symbolId(Name, {}, Key, /*NonNeg=*/true);
       if (std::optional<LaneInt> P =
               mul(LaneInt::symbol(T), LaneInt::constant(*C)))
         V = add(A.I, *P);
     } else {
-      V = LaneInt::symbol(symbolId(Name, {}, Key, NN));
+      V = LaneInt::symbol(I.symbolId(Name, {}, Key, NN));
     }
   }
   if (!V)
@@ -88,11 +89,11 @@ Value Interpreter::joinUniform(Value R, const Value &A, const Value &B,
   return R;
 }
 
-Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
-                                            LaneBits TakeA, LaneBits TakeB,
-                                            llvm::ArrayRef<SymbolId> Deps,
-                                            LaneBits Uniform, const Stmt *At,
-                                            unsigned Chain) {
+JoinRules::VarMap JoinRules::joinedVars(const VarMap &A, const VarMap &B,
+                                        LaneBits TakeA, LaneBits TakeB,
+                                        llvm::ArrayRef<SymbolId> Deps,
+                                        LaneBits Uniform, const Stmt *At,
+                                        unsigned Chain) {
   VarMap Out;
   Uniform &= ~(TakeA | TakeB);
   // Both maps in key order, side by side.
@@ -105,7 +106,7 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
     Binding J = KV.second;
     if (!KV.second.IsRef && !It->second.IsRef) {
       J.V = Value::join(KV.second.V, It->second.V, TakeA, TakeB);
-      checkJoinPerWarp(J.V, KV.second.V, It->second.V, TakeA, TakeB, Uniform);
+      I.checkJoinPerWarp(J.V, KV.second.V, It->second.V, TakeA, TakeB, Uniform);
       if (Uniform)
         J.V = joinUniform(
             J.V, KV.second.V, It->second.V, Uniform,
@@ -126,7 +127,8 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
         if (O == It->second.Elems.end() || O->second.first != E.first)
           continue;
         Value JV = Value::join(E.second, O->second.second, TakeA, TakeB);
-        checkJoinPerWarp(JV, E.second, O->second.second, TakeA, TakeB, Uniform);
+        I.checkJoinPerWarp(JV, E.second, O->second.second, TakeA, TakeB,
+                           Uniform);
         if (Uniform)
           JV = joinUniform(
               JV, E.second, O->second.second, Uniform,
@@ -145,8 +147,8 @@ Interpreter::VarMap Interpreter::joinedVars(const VarMap &A, const VarMap &B,
   return Out;
 }
 
-void Interpreter::mergeUnsureExits(UnsureExits &Into, const UnsureExits &From,
-                                   const Stmt *At) {
+void JoinRules::mergeUnsureExits(UnsureExits &Into, const UnsureExits &From,
+                                 const Stmt *At) {
   if (!From.Vars || !From.Lanes)
     return;
   if (!Into.Vars) {
@@ -166,25 +168,25 @@ void Interpreter::mergeUnsureExits(UnsureExits &Into, const UnsureExits &From,
   Into.Uniform = Uniform;
 }
 
-void Interpreter::noteUnsureExit(UnsureExits &U, LaneBits Lanes, bool Uniform,
-                                 const Stmt *At) {
+void JoinRules::noteUnsureExit(UnsureExits &U, LaneBits Lanes, bool Uniform,
+                               const Stmt *At) {
   if (!U.Vars)
-    U.Chain = ++JoinRuns;
+    U.Chain = ++I.JoinRuns;
   mergeUnsureExits(
-      U, UnsureExits{Frames.back().Vars, Lanes, Uniform ? Lanes : 0, U.Chain},
+      U, UnsureExits{I.Frames.back().Vars, Lanes, Uniform ? Lanes : 0, U.Chain},
       At);
 }
 
-void Interpreter::applyUnsureExits(const UnsureExits &U, const Stmt *At) {
+void JoinRules::applyUnsureExits(const UnsureExits &U, const Stmt *At) {
   if (!U.Vars || !U.Lanes)
     return;
   // Variables declared after an exit point are out of scope where the
   // paths meet; keep them from the current state.
-  VarMap Now = Frames.back().Vars;
+  VarMap Now = I.Frames.back().Vars;
   VarMap J = joinedVars(*U.Vars, Now, 0, ~U.Lanes, {}, U.Uniform & U.Lanes, At,
                         U.Chain);
   for (auto &KV : Now)
     if (!J.count(KV.first))
       J.insert(KV);
-  Frames.back().Vars = std::move(J);
+  I.Frames.back().Vars = std::move(J);
 }

@@ -30,7 +30,7 @@ LaneMask LoopRules::execLoopBody(const Stmt *Body, const Expr *Inc, LaneMask M,
   Done = std::move(I.Loops.back());
   I.Loops.pop_back();
   // Lanes that may have continued meet the others before the increment.
-  I.applyUnsureExits(Done.ContinuedVars);
+  I.Joiner.applyUnsureExits(Done.ContinuedVars);
   if (Inc && !F.none())
     I.evalDiscarded(Inc, F);
   return F;
@@ -123,7 +123,7 @@ LaneMask LoopRules::execLoop(const Stmt *Loop, const Stmt *Init,
         if (!Unrolling || (Open & ~C.Uniform) || Iter >= Bound) {
           if (Unrolling && Iter >= Bound && (Open & ~C.Uniform) == 0) {
             // Past the last iteration the counter allows: the loop ends.
-            I.noteUnsureExit(Left, Active.May, /*Uniform=*/true, Loop);
+            I.Joiner.noteUnsureExit(Left, Active.May, /*Uniform=*/true, Loop);
             Exited = unite(Exited, Active);
             break;
           }
@@ -131,7 +131,7 @@ LaneMask LoopRules::execLoop(const Stmt *Loop, const Stmt *Init,
               unite(Exited, execLoopSymbolic(Loop, Cond, Body, Inc, Active));
           break;
         }
-        I.noteUnsureExit(Left, Open, (Open & ~C.Uniform) == 0, Loop);
+        I.Joiner.noteUnsureExit(Left, Open, (Open & ~C.Uniform) == 0, Loop);
       }
       Exited = unite(Exited, intersect(Active, C, true));
       Active = intersect(Active, C, false);
@@ -144,12 +144,12 @@ LaneMask LoopRules::execLoop(const Stmt *Loop, const Stmt *Init,
     Active = execLoopBody(Body, Inc, Active, Done, Unrolling);
     I.Context.pop_back();
     Exited = unite(Exited, Done.Broken);
-    I.mergeUnsureExits(Left, Done.BrokenVars, Loop);
+    I.Joiner.mergeUnsureExits(Left, Done.BrokenVars, Loop);
     if (!Cond && Active.none())
       break;
   }
   I.MaybeTrips -= Unrolling;
-  I.applyUnsureExits(Left, Loop);
+  I.Joiner.applyUnsureExits(Left, Loop);
   return Exited;
 }
 
@@ -421,7 +421,7 @@ LaneMask LoopRules::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   I.Context.pop_back();
   // Lanes that may have broken out in "any iteration" leave with that
   // iteration's values.
-  I.applyUnsureExits(Done.BrokenVars);
+  I.Joiner.applyUnsureExits(Done.BrokenVars);
   --I.Frames.back().Undecided;
   return M;
 }

@@ -222,7 +222,7 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
       // if it is the same on both (RT-13).
       if (L.Unsure || !M.decided() ||
           Frames.back().Undecided > L.UndecidedAtStart)
-        noteUnsureExit(Break ? L.BrokenVars : L.ContinuedVars, M.May);
+        Joiner.noteUnsureExit(Break ? L.BrokenVars : L.ContinuedVars, M.May);
     }
     return LaneMask{};
   case Stmt::AttributedStmtClass:
@@ -516,12 +516,12 @@ LaneMask Interpreter::execSwitch(const SwitchStmt *S, LaneMask M) {
   // `continue` in a switch belongs to the enclosing loop.
   if (!Loops.empty() && !SwCtx.Continued.none()) {
     Loops.back().Continued = unite(Loops.back().Continued, SwCtx.Continued);
-    mergeUnsureExits(Loops.back().ContinuedVars, SwCtx.ContinuedVars);
+    Joiner.mergeUnsureExits(Loops.back().ContinuedVars, SwCtx.ContinuedVars);
   }
   VarMap After = Frames.back().Vars;
-  joinFrames(After, Before, 0, 0, C.Deps);
+  Joiner.joinFrames(After, Before, 0, 0, C.Deps);
   // A case left by `break` meets the others here.
-  applyUnsureExits(SwCtx.BrokenVars);
+  Joiner.applyUnsureExits(SwCtx.BrokenVars);
   // Lanes that may have returned or continued in some case are no longer
   // certainly active after the switch.
   if (!SwCtx.Continued.none() || leavesSwitch(Body)) {
@@ -582,8 +582,8 @@ LaneMask Interpreter::execBranches(const LaneBool &C, LaneMask M,
   Frames.back().Vars = Before;
   LaneMask FE = Else(ME);
   Frames.back().Undecided -= Undecided;
-  joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps,
-             ~(C.True | C.False) & C.Uniform & M.May, At);
+  Joiner.joinFrames(AfterThen, Frames.back().Vars, C.True, C.False, C.Deps,
+                    ~(C.True | C.False) & C.Uniform & M.May, At);
   // No lane left either arm (no return, break or continue ran): every lane
   // goes on, also those the condition did not decide.
   if (LaneExits == ExitsBefore)

@@ -13,7 +13,8 @@
 //                      any lane), range-based for (its desugared loop),
 //                      return, break, declarations; goto is not followed
 //                      (the kernel's records are then not exact)
-//   InterpJoin.cpp     joins of the variables of two paths
+//   InterpJoin.cpp     joins of the variables of two paths (the part
+//                      JoinRules: InterpJoin.h)
 //   InterpLoops.cpp    loops: concrete iterations, and the generalized "any
 //   InterpGeneralize.cpp  iteration", checked by induction (the interpreter's
 //                      part LoopRules: InterpLoops.h)
@@ -61,6 +62,7 @@
 #include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpFrame.h"
+#include "analyzer/InterpJoin.h"
 #include "analyzer/InterpLoops.h"
 #include "analyzer/InterpWarp.h"
 #include "analyzer/InterpreterOptions.h"
@@ -165,6 +167,7 @@ public:
 
 private:
   friend struct WarpCheckpoint;
+  friend class JoinRules;
   friend class LoopRules;
   friend class WarpCalls;
   using LValue = interp::LValue;
@@ -204,47 +207,11 @@ private:
   void evalDiscarded(const clang::Expr *E, const LaneMask &M);
   Value evalLambda(const clang::LambdaExpr *E, const LaneMask &M);
   void execAsm(const clang::GCCAsmStmt *S, const LaneMask &M);
-  /// Adds the current variables to \p U as an unsure exit of \p Lanes;
-  /// \p Uniform: they all leave there or none does.
-  void noteUnsureExit(UnsureExits &U, LaneBits Lanes, bool Uniform = false,
-                      const clang::Stmt *At = nullptr);
-  void mergeUnsureExits(UnsureExits &Into, const UnsureExits &From,
-                        const clang::Stmt *At = nullptr);
-  /// Joins \p U into the current variables (where the paths meet).
-  void applyUnsureExits(const UnsureExits &U, const clang::Stmt *At = nullptr);
   void execDecl(const clang::VarDecl *D, LaneMask M);
   /// The elements of a local aggregate from its initializer list (at most
   /// \p Budget scalars).
   void initElems(Binding &B, clang::QualType T, const clang::Expr *Init,
                  int64_t Off, const LaneMask &M, unsigned &Budget);
-  /// Joins the variables of two paths (Value::join) into the current frame.
-  /// \p Uniform: lanes in neither TakeA nor TakeB that all took the same
-  /// path (a warp-uniform condition not decided), joined by joinUniform;
-  /// \p At names the point where the paths meet.
-  void joinFrames(const VarMap &A, const VarMap &B, LaneBits TakeA,
-                  LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps,
-                  LaneBits Uniform = 0, const clang::Stmt *At = nullptr);
-  VarMap joinedVars(const VarMap &A, const VarMap &B, LaneBits TakeA,
-                    LaneBits TakeB, llvm::ArrayRef<SymbolId> Deps,
-                    LaneBits Uniform = 0, const clang::Stmt *At = nullptr,
-                    unsigned Chain = 0);
-  /// The join rule for lanes that all took the same one of two paths:
-  /// \p R is Value::join(A, B, ...), undefined in the lanes of \p Lanes
-  /// where A and B differ. Where A and B are each one value in all of those
-  /// lanes, the joined value is one value there too, not known: A + t * (B
-  /// - A) for a new symbol t when B - A is a constant (t is 0 or 1;
-  /// multiples of that constant keep their alignment), else a new symbol.
-  /// \p Name names the symbol (the variable and the line; built only when
-  /// a symbol is made, as most joins agree).
-  /// With \p Chain (a loop's uniform exits, UnsureExits::Chain), every
-  /// join of the same variable there is the same new symbol.
-  /// \p Who: the variable (its key with \p Chain; the name need not be
-  /// unique).
-  Value joinUniform(Value R, const Value &A, const Value &B, LaneBits Lanes,
-                    llvm::function_ref<std::string()> Name, unsigned Chain = 0,
-                    const void *Who = nullptr);
-  /// The symbol name joinUniform gives \p What where paths meet at \p At.
-  std::string joinName(llvm::StringRef What, const clang::Stmt *At) const;
   std::string loopName(const clang::Stmt *Loop) const;
 
   // ---- Expressions (InterpExpr.cpp): the dispatch by expression class, ----
@@ -559,6 +526,8 @@ private:
   /// The loop rules and what they keep (InterpLoops.h).
   LoopRules Looper{*this};
 
+  /// The joins of paths where they meet (InterpJoin.h).
+  JoinRules Joiner{*this};
   /// Warp-level intrinsics and cooperative groups (InterpWarp.h).
   WarpCalls WarpCall{*this};
   LaunchHook OnLaunch;
