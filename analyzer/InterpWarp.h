@@ -46,6 +46,20 @@ public:
                                     llvm::StringRef Name,
                                     llvm::ArrayRef<const clang::Expr *> Args,
                                     const LaneMask &M);
+  /// The group an expression of a cooperative groups type denotes.
+  std::optional<Group> groupOf(const clang::Expr *E, const LaneMask &M);
+  /// A type of cooperative groups (thread_block, thread_block_tile, ...).
+  static bool isGroupType(clang::QualType T);
+  /// `g.thread_index().x` and the like: a field of a dim3 a cooperative
+  /// groups call returns; nullopt when \p Call is not one.
+  std::optional<Value> evalGroupDim3Field(const clang::CallExpr *Call,
+                                          unsigned Dim, const LaneMask &M);
+
+  /// Evaluations of votes and reductions so far (each a fresh uniform
+  /// unknown). A warp's case runs start from the same count.
+  unsigned FreshRuns = 0;
+
+private:
   /// __shfl*(_sync) with its width; nullopt when its arguments do not fit.
   std::optional<Value> evalShuffleCall(const clang::CallExpr *E,
                                        llvm::StringRef Name,
@@ -68,18 +82,11 @@ public:
   /// A warp-uniform unknown that is new at every evaluation (a vote, a
   /// reduction): two evaluations are never assumed equal.
   Value freshUniform(llvm::StringRef Name, bool NonNeg);
-  /// The group an expression of a cooperative groups type denotes.
-  std::optional<Group> groupOf(const clang::Expr *E, const LaneMask &M);
   std::optional<Group> groupOfType(clang::QualType T) const;
-  static bool isGroupType(clang::QualType T);
   Value groupQuery(const Group &G, llvm::StringRef What, const LaneMask &M);
   /// \p What of the grid group (\p T: the lanes' thread ids in the block);
   /// nullopt when the query is not one of a grid.
   std::optional<Value> gridQuery(llvm::StringRef What, const LaneArray &T);
-  /// `g.thread_index().x` and the like: a field of a dim3 a cooperative
-  /// groups call returns; nullopt when \p Call is not one.
-  std::optional<Value> evalGroupDim3Field(const clang::CallExpr *Call,
-                                          unsigned Dim, const LaneMask &M);
   unsigned blockThreads() const;
   LaneArray linearTid() const;
   /// memcpy with a constant size: a load of the source and a store of the
@@ -87,11 +94,6 @@ public:
   Value evalMemcpy(const clang::CallExpr *E,
                    llvm::ArrayRef<const clang::Expr *> Args, const LaneMask &M);
 
-  /// Evaluations of votes and reductions so far (each a fresh uniform
-  /// unknown). A warp's case runs start from the same count.
-  unsigned FreshRuns = 0;
-
-private:
   Interpreter &I;
 };
 
