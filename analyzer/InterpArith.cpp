@@ -12,6 +12,7 @@
 //                         difference, are concrete; undefined elsewhere
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/InterpArith.h"
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
 #include "clang/AST/ASTContext.h"
@@ -229,8 +230,8 @@ Value evalCompare(BinaryOperatorKind Op, const Value &L, const Value &R,
 ///   U * (c_k + sum b*s) = U*c_k + sum b * (U*s)
 /// U*c_k is affine (U's symbols get per-lane coefficients); each U*s is a
 /// product of uniform unknowns, a named symbol.
-std::optional<LaneInt> Interpreter::distributeProduct(const Value &U,
-                                                      const Value &V) {
+std::optional<LaneInt> ArithRules::distributeProduct(const Value &U,
+                                                     const Value &V) {
   if (!U.isInt() || !V.isInt() || !U.I.isUniform())
     return std::nullopt;
   for (const LaneInt::Term &T : V.I.terms())
@@ -249,10 +250,10 @@ std::optional<LaneInt> Interpreter::distributeProduct(const Value &U,
   return R;
 }
 
-SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
+SymbolId ArithRules::productSymbol(SymbolId A, SymbolId B) {
   llvm::SmallVector<SymbolId, 4> Factors;
   for (SymbolId S : {A, B}) {
-    if (const llvm::SmallVector<SymbolId, 4> *F = Syms.productFactors(S))
+    if (const llvm::SmallVector<SymbolId, 4> *F = I.Syms.productFactors(S))
       Factors.append(F->begin(), F->end());
     else
       Factors.push_back(S);
@@ -263,8 +264,8 @@ SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   bool NonNeg = true;
   for (SymbolId F : Factors) {
     Key += " #" + std::to_string(F);
-    Names.push_back(Syms.name(F));
-    NonNeg &= Syms.nonNegative(F);
+    Names.push_back(I.Syms.name(F));
+    NonNeg &= I.Syms.nonNegative(F);
   }
   llvm::sort(Names);
   std::string Name = llvm::join(Names, "*");
@@ -272,34 +273,33 @@ SymbolId Interpreter::productSymbol(SymbolId A, SymbolId B) {
   // warp's index: its residual x is made too. W*W is not followed.
   unsigned Ws = 0;
   llvm::SmallVector<SymbolId, 4> Rest;
-  if (WI.On) {
+  if (I.WI.On) {
     for (SymbolId F : Factors) {
-      if (WI.residualOf(F) == -2)
+      if (I.WI.residualOf(F) == -2)
         ++Ws;
       else
         Rest.push_back(F);
-      if (WI.residualOf(F) == -3)
-        WI.escape("a product of a per-warp unknown");
+      if (I.WI.residualOf(F) == -3)
+        I.WI.escape("a product of a per-warp unknown");
     }
     if (Ws > 1)
-      WI.escape("a product of the warp index with itself");
+      I.WI.escape("a product of the warp index with itself");
   }
-  bool SavedMaking = WI.MakingMonomial;
-  WI.MakingMonomial = Ws == 1;
-  SymbolId Id = symbolId(Name, Factors, Key, NonNeg);
-  WI.MakingMonomial = SavedMaking;
-  Syms.setProductFactors(Id, Factors);
+  bool SavedMaking = I.WI.MakingMonomial;
+  I.WI.MakingMonomial = Ws == 1;
+  SymbolId Id = I.symbolId(Name, Factors, Key, NonNeg);
+  I.WI.MakingMonomial = SavedMaking;
+  I.Syms.setProductFactors(Id, Factors);
   if (Ws == 1 && !Rest.empty()) {
     SymbolId R = Rest[0];
     for (size_t I = 1; I < Rest.size(); ++I)
       R = productSymbol(R, Rest[I]);
-    WI.Residual[Id] = R;
+    I.WI.Residual[Id] = R;
   }
   return Id;
 }
 
-std::optional<LaneInt> Interpreter::polyMul(const LaneInt &A,
-                                            const LaneInt &B) {
+std::optional<LaneInt> ArithRules::polyMul(const LaneInt &A, const LaneInt &B) {
   if (A.isConcrete() || B.isConcrete())
     return mul(A, B);
   if (A.terms().size() * B.terms().size() > 64)
@@ -340,7 +340,7 @@ std::optional<LaneInt> Interpreter::polyMul(const LaneInt &A,
   return R;
 }
 
-Value Interpreter::uniformProduct(const Value &A, const Value &B) {
+Value ArithRules::uniformProduct(const Value &A, const Value &B) {
   auto Monomial = [](const LaneInt &V) {
     return V.isUniform() && V.terms().size() == 1 && V.consts()[0] == 0;
   };
@@ -354,11 +354,11 @@ Value Interpreter::uniformProduct(const Value &A, const Value &B) {
                   LaneInt::constant(C)))
         return Value::integer(*P);
   }
-  return opaqueSymbol(A, B, "*");
+  return I.opaqueSymbol(A, B, "*");
 }
 
-std::optional<LaneInt> Interpreter::laneQuotient(const LaneInt &X,
-                                                 const LaneInt &D) {
+std::optional<LaneInt> ArithRules::laneQuotient(const LaneInt &X,
+                                                const LaneInt &D) {
   if (!D.isUniform())
     return std::nullopt;
   auto Show = [&](const LaneInt &V) {
@@ -366,7 +366,7 @@ std::optional<LaneInt> Interpreter::laneQuotient(const LaneInt &X,
     for (const LaneInt::Term &T : V.terms())
       S += (S.empty() ? "" : " + ") +
            (T.Coef[0] == 1 ? "" : std::to_string(T.Coef[0]) + "*") +
-           Syms.name(T.Sym);
+           I.Syms.name(T.Sym);
     if (V.consts()[0] != 0 || S.empty())
       S += (S.empty() ? "" : " + ") + std::to_string(V.consts()[0]);
     return V.terms().empty() || (V.terms().size() == 1 && V.consts()[0] == 0 &&
@@ -377,8 +377,8 @@ std::optional<LaneInt> Interpreter::laneQuotient(const LaneInt &X,
   std::optional<int64_t> DC = D.asConstant();
   if (DC && *DC == 0)
     return std::nullopt;
-  std::string DKey = formKey(D, kAllLanes), DName = Show(D);
-  bool DNonNeg = isNonNegative(D);
+  std::string DKey = I.formKey(D, kAllLanes), DName = Show(D);
+  bool DNonNeg = I.isNonNegative(D);
   LaneArray Concrete;
   Concrete.fill(0);
   std::optional<LaneInt> R = LaneInt();
@@ -390,9 +390,10 @@ std::optional<LaneInt> Interpreter::laneQuotient(const LaneInt &X,
       Concrete[K] = Form.consts()[0] / *DC;
       continue;
     }
-    SymbolId Q = symbolId(Show(Form) + "/" + DName, symbolsOf(Form),
-                          "quotient " + formKey(Form, kAllLanes) + " / " + DKey,
-                          DNonNeg && isNonNegative(Form));
+    SymbolId Q =
+        I.symbolId(Show(Form) + "/" + DName, symbolsOf(Form),
+                   "quotient " + I.formKey(Form, kAllLanes) + " / " + DKey,
+                   DNonNeg && I.isNonNegative(Form));
     LaneArray E;
     E.fill(0);
     E[K] = 1;
@@ -402,11 +403,10 @@ std::optional<LaneInt> Interpreter::laneQuotient(const LaneInt &X,
   return R ? add(*R, LaneInt::perLane(Concrete)) : std::nullopt;
 }
 
-Value Interpreter::evalPointerArith(BinaryOperatorKind Op, const Value &L,
-                                    const Value &R, QualType LTy,
-                                    QualType RTy) {
+Value ArithRules::evalPointerArith(BinaryOperatorKind Op, const Value &L,
+                                   const Value &R, QualType LTy, QualType RTy) {
   if (L.isPtr() && R.isInt() && (Op == BO_Add || Op == BO_Sub)) {
-    int64_t Size = elementSize(L, LTy->getPointeeType());
+    int64_t Size = I.elementSize(L, LTy->getPointeeType());
     if (Size == 0)
       return Value::unknown("pointer arithmetic on an incomplete type");
     std::optional<LaneInt> Scaled = mul(R.I, LaneInt::constant(Size));
@@ -431,7 +431,7 @@ Value Interpreter::evalPointerArith(BinaryOperatorKind Op, const Value &L,
     return evalCompare(Op, AsInt(L), AsInt(R), /*Unsigned=*/false);
   }
   if (L.isPtr() && R.isPtr() && Op == BO_Sub && L.Base == R.Base) {
-    int64_t Size = sizeOf(LTy->getPointeeType());
+    int64_t Size = I.sizeOf(LTy->getPointeeType());
     std::optional<LaneInt> D = sub(L.I, R.I);
     std::optional<LaneInt> Q = D && Size ? divConst(*D, Size) : std::nullopt;
     if (!Q)
@@ -446,12 +446,13 @@ Value Interpreter::evalPointerArith(BinaryOperatorKind Op, const Value &L,
                             : "pointer comparison or arithmetic not followed");
 }
 
-Value Interpreter::evalNonAffine(BinaryOperatorKind Op, const Value &L,
-                                 const Value &R) {
+Value ArithRules::evalNonAffine(BinaryOperatorKind Op, const Value &L,
+                                const Value &R) {
   // If both sides are warp-uniform, the result is one (unknown) value per
   // warp, a new symbol.
   if (L.I.isUniform() && R.I.isUniform())
-    return derived(opaqueSymbol(L, R, BinaryOperator::getOpcodeStr(Op)), L, R);
+    return derived(I.opaqueSymbol(L, R, BinaryOperator::getOpcodeStr(Op)), L,
+                   R);
   // A lane-dependent dividend over a uniform divisor: per-lane quotient
   // symbols, and the remainder X - D * (X / D) (exact for C's truncating
   // '/' and '%' whatever the signs).
@@ -472,23 +473,23 @@ Value Interpreter::evalNonAffine(BinaryOperatorKind Op, const Value &L,
   return U;
 }
 
-Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
-                             const Value &R, QualType LTy, QualType RTy,
-                             QualType ResTy) {
-  if (!WI.mentionsW(L) && !WI.mentionsW(R))
+Value ArithRules::evalArith(BinaryOperatorKind Op, const Value &L,
+                            const Value &R, QualType LTy, QualType RTy,
+                            QualType ResTy) {
+  if (!I.WI.mentionsW(L) && !I.WI.mentionsW(R))
     return evalArithImpl(Op, L, R, LTy, RTy, ResTy);
   // The symbolic warp index (InterpWarpIndex.cpp): the result must be what
   // every warp computes from its own operands. A shift by an unknown may
   // split the run into cases: not with the warp index.
   if (Op == BO_Shl && !R.I.isConcrete()) {
-    WI.escape("a shift by an unknown amount");
+    I.WI.escape("a shift by an unknown amount");
     return Value::unknown("shift by the warp index");
   }
   // Each warp's result from its own operands, as one form in w.
-  return perWarp(
+  return I.perWarp(
       nullptr,
       [&](int64_t W) {
-        return evalArithImpl(Op, WI.warpAt(L, W), WI.warpAt(R, W), LTy, RTy,
+        return evalArithImpl(Op, I.WI.warpAt(L, W), I.WI.warpAt(R, W), LTy, RTy,
                              ResTy);
       },
       std::string("operator '") + BinaryOperator::getOpcodeStr(Op).str() + "'");
@@ -499,16 +500,17 @@ Value Interpreter::evalArith(BinaryOperatorKind Op, const Value &L,
 /// is undefined). The warp is run once per k (caseSplit): `N = 1 <<
 /// log2N`, then `pos & (N / 4 - 1)` and the strides of the loops over N
 /// are known in each run. Other uses of k stay unknown.
-std::optional<Value>
-Interpreter::evalShiftByUnknown(BinaryOperatorKind Op, const Value &L,
-                                const Value &R, QualType LTy, QualType RTy,
-                                QualType ResTy) {
+std::optional<Value> ArithRules::evalShiftByUnknown(BinaryOperatorKind Op,
+                                                    const Value &L,
+                                                    const Value &R,
+                                                    QualType LTy, QualType RTy,
+                                                    QualType ResTy) {
   if (Op == BO_Shl && L.I.isConcrete() && !R.I.isConcrete() &&
-      R.I.isUniform() && (R.Defined & InBlock) == InBlock &&
+      R.I.isUniform() && (R.Defined & I.InBlock) == I.InBlock &&
       LTy->isIntegerType()) {
-    unsigned Width = std::min<unsigned>(Ctx.getIntWidth(LTy), 63);
-    if (std::optional<unsigned> K = caseSplit(
-            Width, "shift by " + formKey(R.I, kAllLanes), symbolsOf(R.I))) {
+    unsigned Width = std::min<unsigned>(I.Ctx.getIntWidth(LTy), 63);
+    if (std::optional<unsigned> K = I.caseSplit(
+            Width, "shift by " + I.formKey(R.I, kAllLanes), symbolsOf(R.I))) {
       Value RK = derived(Value::integer(LaneInt::constant(*K)), R, R);
       return evalArith(Op, L, RK, LTy, RTy, ResTy);
     }
@@ -516,9 +518,9 @@ Interpreter::evalShiftByUnknown(BinaryOperatorKind Op, const Value &L,
   return std::nullopt;
 }
 
-Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
-                                 const Value &R, QualType LTy, QualType RTy,
-                                 QualType ResTy) {
+Value ArithRules::evalArithImpl(BinaryOperatorKind Op, const Value &L,
+                                const Value &R, QualType LTy, QualType RTy,
+                                QualType ResTy) {
   if (L.isPtr() || R.isPtr())
     return evalPointerArith(Op, L, R, LTy, RTy);
   if (!L.isInt() || !R.isInt())
@@ -542,7 +544,7 @@ Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
     if (!Res)
       Res = polyMul(L.I, R.I);
     if (!Res)
-      return derived(opaqueSymbol(L, R, "*"), L, R);
+      return derived(I.opaqueSymbol(L, R, "*"), L, R);
     break;
   case BO_Add:
   case BO_Sub:
@@ -554,9 +556,9 @@ Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
   case BO_Or:
   case BO_Xor: {
     unsigned Width = LTy->isIntegerType()
-                         ? std::min<unsigned>(Ctx.getIntWidth(LTy), 63)
+                         ? std::min<unsigned>(I.Ctx.getIntWidth(LTy), 63)
                          : 63;
-    Res = laneArith(Op, L.I, R.I, Unsigned, Width, Syms.nonNegativeFlags(),
+    Res = laneArith(Op, L.I, R.I, Unsigned, Width, I.Syms.nonNegativeFlags(),
                     Undef);
     break;
   }
@@ -584,7 +586,7 @@ Value Interpreter::evalArithImpl(BinaryOperatorKind Op, const Value &L,
   }
   V.Defined &= ~Undef;
   if (ResTy->isIntegerType() && !ResTy->isBooleanType())
-    V.I = V.I.truncated(Ctx.getIntWidth(ResTy),
+    V.I = V.I.truncated(I.Ctx.getIntWidth(ResTy),
                         ResTy->isSignedIntegerOrEnumerationType());
   return V;
 }

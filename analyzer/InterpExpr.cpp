@@ -323,8 +323,8 @@ Value Interpreter::evalBinary(const BinaryOperator *E, const LaneMask &M) {
       return boolValue(Op == BO_NE ? P->Defined : 0, P->Defined, false,
                        P->Deps);
   }
-  return evalArith(Op, L, R, E->getLHS()->getType(), E->getRHS()->getType(),
-                   E->getType());
+  return Arith.evalArith(Op, L, R, E->getLHS()->getType(),
+                         E->getRHS()->getType(), E->getType());
 }
 
 /// a && b, a || b: the right side runs only in lanes the left side did not
@@ -357,8 +357,9 @@ Value Interpreter::evalAssign(const Expr *E, const Expr *LHS, const Expr *RHS,
   LValue L = evalLValue(LHS, M);
   Value Old = load(LHS, L, M);
   Value R = eval(RHS, M);
-  Value New = evalArith(BinaryOperator::getOpForCompoundAssignment(Op), Old, R,
-                        LHS->getType(), RHS->getType(), LHS->getType());
+  Value New =
+      Arith.evalArith(BinaryOperator::getOpForCompoundAssignment(Op), Old, R,
+                      LHS->getType(), RHS->getType(), LHS->getType());
   store(LHS, L, New, M);
   return New;
 }
@@ -368,8 +369,8 @@ Value Interpreter::evalIncDec(const UnaryOperator *E, const LaneMask &M) {
   LValue L = evalLValue(Sub, M);
   Value Old = load(Sub, L, M);
   Value One = Value::integer(LaneInt::constant(1));
-  Value New = evalArith(E->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
-                        Sub->getType(), Ctx.IntTy, Sub->getType());
+  Value New = Arith.evalArith(E->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
+                              Sub->getType(), Ctx.IntTy, Sub->getType());
   store(Sub, L, New, M);
   return E->isPrefix() ? New : Old;
 }
@@ -393,15 +394,15 @@ Value Interpreter::evalUnary(const UnaryOperator *E, const LaneMask &M) {
     Value V = eval(Sub, M);
     if (!V.isInt())
       return V;
-    return evalArith(BO_Sub, Value::integer(LaneInt::constant(0)), V,
-                     Sub->getType(), Sub->getType(), E->getType());
+    return Arith.evalArith(BO_Sub, Value::integer(LaneInt::constant(0)), V,
+                           Sub->getType(), Sub->getType(), E->getType());
   }
   case UO_Not: {
     Value V = eval(Sub, M);
     if (!V.isInt())
       return V;
-    return evalArith(BO_Xor, V, Value::integer(LaneInt::constant(-1)),
-                     Sub->getType(), Sub->getType(), E->getType());
+    return Arith.evalArith(BO_Xor, V, Value::integer(LaneInt::constant(-1)),
+                           Sub->getType(), Sub->getType(), E->getType());
   }
   case UO_LNot: {
     LaneBool B = evalCond(Sub, M);

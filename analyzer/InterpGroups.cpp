@@ -166,10 +166,10 @@ std::optional<WarpCalls::Group> WarpCalls::groupOf(const Expr *E,
 std::optional<Value> WarpCalls::gridQuery(StringRef What, const LaneArray &T) {
   QualType U = I.Ctx.UnsignedLongLongTy;
   auto Mul = [&](const Value &A, const Value &B) {
-    return I.evalArith(BO_Mul, A, B, U, U, U);
+    return I.Arith.evalArith(BO_Mul, A, B, U, U, U);
   };
   auto Add = [&](const Value &A, const Value &B) {
-    return I.evalArith(BO_Add, A, B, U, U, U);
+    return I.Arith.evalArith(BO_Add, A, B, U, U, U);
   };
   Value GX = I.symbolValue("gridDim.x"), GY = I.symbolValue("gridDim.y"),
         GZ = I.symbolValue("gridDim.z");

@@ -126,8 +126,9 @@ std::optional<LaneInt> Interpreter::formInW(const LaneInt &B,
   for (const LaneInt::Term &T : D.terms()) {
     if (!Form)
       break;
-    std::optional<LaneInt> Part = mul(
-        LaneInt::symbol(productSymbol(WI.W, T.Sym)), LaneInt::perLane(T.Coef));
+    std::optional<LaneInt> Part =
+        mul(LaneInt::symbol(Arith.productSymbol(WI.W, T.Sym)),
+            LaneInt::perLane(T.Coef));
     Form = Part ? add(*Form, *Part) : std::nullopt;
   }
   return Form ? add(B, *Form) : std::nullopt;

@@ -239,7 +239,7 @@ std::optional<Value> WarpCalls::evalWarpCall(const CallExpr *E,
         return derived(Value::integer(*R), A, B);
     }
     QualType T = Name == "__umul24" ? I.Ctx.UnsignedIntTy : I.Ctx.IntTy;
-    return I.evalArith(BO_Mul, A, B, T, T, T);
+    return I.Arith.evalArith(BO_Mul, A, B, T, T, T);
   }
 
   // __popc, __clz, __ffs, __brev, abs: lane by lane when every argument is

@@ -22,7 +22,8 @@
 //                      table of which rule handles which class), literals,
 //                      unary and binary operators, assignments, ?:,
 //                      constructors
-//   InterpArith.cpp    integer and pointer arithmetic, comparisons
+//   InterpArith.cpp    integer and pointer arithmetic, comparisons (the
+//                      part ArithRules: InterpArith.h)
 //   InterpCasts.cpp    every CastExpr kind (LValueToRValue is a load; of
 //                      `c ? a[i] : b[i]`, a load per arm in its lanes)
 //   InterpLValues.cpp  lvalues (variables, subscripts, members, *p, the
@@ -61,6 +62,7 @@
 #include "analyzer/CaseSplits.h"
 #include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
+#include "analyzer/InterpArith.h"
 #include "analyzer/InterpFrame.h"
 #include "analyzer/InterpJoin.h"
 #include "analyzer/InterpLoops.h"
@@ -167,6 +169,7 @@ public:
 
 private:
   friend struct WarpCheckpoint;
+  friend class ArithRules;
   friend class JoinRules;
   friend class LoopRules;
   friend class WarpCalls;
@@ -237,41 +240,6 @@ private:
   Value evalConditional(const clang::AbstractConditionalOperator *E,
                         const LaneMask &M);
   Value evalConstruct(const clang::CXXConstructExpr *E, const LaneMask &M);
-
-  // ---- Integer and pointer arithmetic, comparisons (InterpArith.cpp) ----
-  Value evalArith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
-                  clang::QualType LTy, clang::QualType RTy,
-                  clang::QualType ResTy);
-  Value evalArithImpl(clang::BinaryOperatorKind Op, const Value &L,
-                      const Value &R, clang::QualType LTy, clang::QualType RTy,
-                      clang::QualType ResTy);
-  /// `1 << k`, k a warp-uniform unknown: the warp run once per k.
-  std::optional<Value> evalShiftByUnknown(clang::BinaryOperatorKind Op,
-                                          const Value &L, const Value &R,
-                                          clang::QualType LTy,
-                                          clang::QualType RTy,
-                                          clang::QualType ResTy);
-  Value evalPointerArith(clang::BinaryOperatorKind Op, const Value &L,
-                         const Value &R, clang::QualType LTy,
-                         clang::QualType RTy);
-  /// The result of an integer operator whose result is not affine.
-  Value evalNonAffine(clang::BinaryOperatorKind Op, const Value &L,
-                      const Value &R);
-  std::optional<LaneInt> distributeProduct(const Value &U, const Value &V);
-  /// A * B expanded term by term: a product of two symbols is the symbol of
-  /// the product of their base factors (productSymbol), so `b*T*C` and
-  /// `C*(T*b)` are one symbol and cancel. Null when too large.
-  std::optional<LaneInt> polyMul(const LaneInt &A, const LaneInt &B);
-  /// The symbol of A*B, keyed by the sorted base factors of both.
-  SymbolId productSymbol(SymbolId A, SymbolId B);
-  /// A warp-uniform product of two uniform unknowns: a monomial symbol when
-  /// both are a multiple of one symbol, else opaqueSymbol.
-  Value uniformProduct(const Value &A, const Value &B);
-  /// X / D (C's '/') for a lane-dependent X and a warp-uniform D: one
-  /// symbol per distinct lane form of X ("quotient of that form by D"), so
-  /// X % D = X - D * (X / D) is exact and `(X / D) * D + X % D` folds back
-  /// to X.
-  std::optional<LaneInt> laneQuotient(const LaneInt &X, const LaneInt &D);
 
   // ---- Casts (InterpCasts.cpp) ----
   Value evalCast(const clang::CastExpr *E, const LaneMask &M);
@@ -526,6 +494,8 @@ private:
   /// The loop rules and what they keep (InterpLoops.h).
   LoopRules Looper{*this};
 
+  /// Integer and pointer arithmetic (InterpArith.h).
+  ArithRules Arith{*this};
   /// The joins of paths where they meet (InterpJoin.h).
   JoinRules Joiner{*this};
   /// Warp-level intrinsics and cooperative groups (InterpWarp.h).
