@@ -1,51 +1,15 @@
 // The joins of a branch's paths (analyzer/InterpJoin.h): the value a
 // variable has where the paths meet, as the address of an access of warp 0
 // of a 256-thread block shows it.
-#include "CudaSnippet.h"
-#include "analyzer/Interpreter.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Frontend/ASTUnit.h"
+#include "WarpZeroRun.h"
 #include "gtest/gtest.h"
-#include <memory>
 
 using namespace ccl;
 
-namespace {
-
-/// Warp 0 of kernel `k` of \p Code: the address of its one store.
-struct JoinRun {
-  explicit JoinRun(llvm::StringRef Code) : AST(test::parseCuda(Code)) {
-    if (!AST || AST->getDiagnostics().hasErrorOccurred())
-      return;
-    const clang::FunctionDecl *K =
-        test::definedFunction(AST->getASTContext(), "k");
-    if (!K)
-      return;
-    I = std::make_unique<Interpreter>(
-        AST->getASTContext(), Opts, Dim3{256, 1, 1},
-        [this](const AccessEvent &Ev) { Events.push_back(Ev); });
-    I->runWarp(K, 0);
-  }
-  bool ran() const { return I != nullptr && Events.size() == 1; }
-  const Value &address() const { return Events[0].Address; }
-  bool hasSymbol(llvm::StringRef Name) const {
-    for (const std::string &S : I->symbolNames())
-      if (S == Name)
-        return true;
-    return false;
-  }
-
-  std::unique_ptr<clang::ASTUnit> AST;
-  InterpreterOptions Opts;
-  std::vector<AccessEvent> Events;
-  std::unique_ptr<Interpreter> I;
-};
-
-} // namespace
+using test::WarpZeroRun;
 
 TEST(InterpJoin, EachLaneTakesItsOwnPathsValue) {
-  JoinRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out) {
   int v = 0;
   if (threadIdx.x < 16)
@@ -54,7 +18,7 @@ __global__ void k(float *out) {
     v = 2;
   out[v * 32 + threadIdx.x] = 0;
 })");
-  ASSERT_TRUE(R.ran());
+  ASSERT_TRUE(R.ranOne());
   ASSERT_TRUE(R.address().I.isConcrete());
   for (unsigned K = 0; K < 32; ++K)
     EXPECT_EQ(R.address().I.consts()[K], 4 * int64_t((K < 16 ? 32 : 64) + K))
@@ -62,7 +26,7 @@ __global__ void k(float *out) {
 }
 
 TEST(InterpJoin, EqualPathsKeepTheValue) {
-  JoinRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out, int n) {
   int v = 0;
   if (n > 0)
@@ -71,20 +35,20 @@ __global__ void k(float *out, int n) {
     v = 3;
   out[v + threadIdx.x] = 0;
 })");
-  ASSERT_TRUE(R.ran());
+  ASSERT_TRUE(R.ranOne());
   ASSERT_TRUE(R.address().I.isConcrete());
   EXPECT_EQ(R.address().I.consts()[0], 12);
 }
 
 TEST(InterpJoin, UniformUndecidedPathIsOneNamedUnknown) {
-  JoinRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out, int n) {
   int v = 0;
   if (n > 0)
     v = 8;
   out[v + threadIdx.x] = 0;
 })");
-  ASSERT_TRUE(R.ran());
+  ASSERT_TRUE(R.ranOne());
   // v is 0 or 8 in the whole warp: v = 8*t, one unknown t for all lanes,
   // so the lanes stay 4 bytes apart.
   EXPECT_FALSE(R.address().isUnknown());

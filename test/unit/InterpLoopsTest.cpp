@@ -1,58 +1,15 @@
 // The interpreter's loops (analyzer/InterpLoops.h): the events one warp's
 // run sends from a loop, trip by trip or for "any iteration", and the values
 // the generalization gives the variables the loop changes.
-#include "CudaSnippet.h"
-#include "analyzer/Interpreter.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Frontend/ASTUnit.h"
+#include "WarpZeroRun.h"
 #include "gtest/gtest.h"
-#include <memory>
 
 using namespace ccl;
 
-namespace {
-
-/// Warp 0 of kernel `k` of \p Code, one block of 256 threads: the events
-/// it sends, and the interpreter (its symbols) after the run.
-struct LoopRun {
-  explicit LoopRun(llvm::StringRef Code,
-                   InterpreterOptions O = InterpreterOptions())
-      : AST(test::parseCuda(Code)), Opts(std::move(O)) {
-    if (!AST || AST->getDiagnostics().hasErrorOccurred())
-      return;
-    const clang::FunctionDecl *K =
-        test::definedFunction(AST->getASTContext(), "k");
-    if (!K)
-      return;
-    I = std::make_unique<Interpreter>(
-        AST->getASTContext(), Opts, Dim3{256, 1, 1},
-        [this](const AccessEvent &Ev) { Events.push_back(Ev); });
-    I->runWarp(K, 0);
-  }
-  bool ran() const { return I != nullptr; }
-  /// Byte distance from lane 0's address to lane 1's in event \p N.
-  int64_t laneStride(size_t N) const {
-    const LaneArray &C = Events[N].Address.I.consts();
-    return C[1] - C[0];
-  }
-  bool hasSymbol(llvm::StringRef Name) const {
-    for (const std::string &S : I->symbolNames())
-      if (S == Name)
-        return true;
-    return false;
-  }
-
-  std::unique_ptr<clang::ASTUnit> AST;
-  InterpreterOptions Opts;
-  std::vector<AccessEvent> Events;
-  std::unique_ptr<Interpreter> I;
-};
-
-} // namespace
+using test::WarpZeroRun;
 
 TEST(InterpLoops, DecidedConditionRunsTripByTrip) {
-  LoopRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out) {
   for (int i = 0; i < 3; ++i)
     out[i * 256 + threadIdx.x] = 0;
@@ -71,12 +28,12 @@ __global__ void k(float *out) {
 TEST(InterpLoops, TripsPastTheBudgetAreAnyIteration) {
   InterpreterOptions O;
   O.MaxLoopIterations = 2;
-  LoopRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out) {
   for (int i = 0; i < 8; ++i)
     out[i * 256 + threadIdx.x] = 0;
 })",
-            O);
+                O);
   ASSERT_TRUE(R.ran());
   // Two trips run; the six left are one run for "any iteration" j >= 2.
   ASSERT_EQ(R.Events.size(), 3u);
@@ -89,7 +46,7 @@ __global__ void k(float *out) {
 }
 
 TEST(InterpLoops, UndecidedConditionIsGeneralizedWithItsStep) {
-  LoopRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out, int n) {
   for (int i = threadIdx.x; i < n; i += 256)
     out[i] = 0;
@@ -104,7 +61,7 @@ __global__ void k(float *out, int n) {
 }
 
 TEST(InterpLoops, StepThatChangesIsUnknownByInduction) {
-  LoopRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out, int n) {
   int off = 0, step = 8;
   for (int i = 0; i < n; ++i) {
@@ -125,7 +82,7 @@ __global__ void k(float *out, int n) {
 }
 
 TEST(InterpLoops, DoubledCounterUnrollsUntilItStopsGrowing) {
-  LoopRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out, int n) {
   for (int s = 1; s < n; s *= 2)
     out[threadIdx.x * s] = 0;

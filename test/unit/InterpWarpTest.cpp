@@ -1,51 +1,15 @@
 // The interpreter's warp-level intrinsics and cooperative groups
 // (analyzer/InterpWarp.h): the lane addresses that a shuffle, a group
 // query or a memcpy give the accesses of warp 0 of a 256-thread block.
-#include "CudaSnippet.h"
-#include "analyzer/Interpreter.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Frontend/ASTUnit.h"
+#include "WarpZeroRun.h"
 #include "gtest/gtest.h"
-#include <memory>
 
 using namespace ccl;
 
-namespace {
-
-/// Warp 0 of kernel `k` of \p Code: the events it sends.
-struct WarpRun {
-  explicit WarpRun(llvm::StringRef Code) : AST(test::parseCuda(Code)) {
-    if (!AST || AST->getDiagnostics().hasErrorOccurred())
-      return;
-    const clang::FunctionDecl *K =
-        test::definedFunction(AST->getASTContext(), "k");
-    if (!K)
-      return;
-    I = std::make_unique<Interpreter>(
-        AST->getASTContext(), Opts, Dim3{256, 1, 1},
-        [this](const AccessEvent &Ev) { Events.push_back(Ev); });
-    I->runWarp(K, 0);
-  }
-  bool ran() const { return I != nullptr; }
-  /// The event for object \p Obj (by its declaration's name) with \p Op.
-  const AccessEvent *event(llvm::StringRef Obj, AccessOp Op) const {
-    for (const AccessEvent &E : Events)
-      if (E.Obj && E.Obj->Name == Obj && E.Op == Op)
-        return &E;
-    return nullptr;
-  }
-
-  std::unique_ptr<clang::ASTUnit> AST;
-  InterpreterOptions Opts;
-  std::vector<AccessEvent> Events;
-  std::unique_ptr<Interpreter> I;
-};
-
-} // namespace
+using test::WarpZeroRun;
 
 TEST(InterpWarp, ShuffleMovesValuesBetweenLanes) {
-  WarpRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out) {
   int src = __shfl_sync(0xffffffffu, (int)threadIdx.x, (threadIdx.x + 1) % 32);
   out[src] = 0;
@@ -59,7 +23,7 @@ __global__ void k(float *out) {
 }
 
 TEST(InterpWarp, ShuffleWidthKeepsLanesInTheirSegment) {
-  WarpRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out) {
   int src = __shfl_sync(0xffffffffu, (int)threadIdx.x, 0, 8);
   out[src] = 0;
@@ -73,7 +37,7 @@ __global__ void k(float *out) {
 }
 
 TEST(InterpWarp, TiledPartitionRanks) {
-  WarpRun R(R"(
+  WarpZeroRun R(R"(
 namespace cg = cooperative_groups;
 __global__ void k(float *out) {
   cg::thread_block_tile<8> t = cg::tiled_partition<8>(cg::this_thread_block());
@@ -88,7 +52,7 @@ __global__ void k(float *out) {
 }
 
 TEST(InterpWarp, VoteOfDataIsFreshVoteOfIdsIsConstant) {
-  WarpRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float *out, float *low, const float *in) {
   unsigned a = __ballot_sync(0xffffffffu, in[threadIdx.x] > 0);
   unsigned b = __ballot_sync(0xffffffffu, in[threadIdx.x] > 0);
@@ -108,7 +72,7 @@ __global__ void k(float *out, float *low, const float *in) {
 }
 
 TEST(InterpWarp, MemcpyOfConstantSizeIsOneRequestEachWay) {
-  WarpRun R(R"(
+  WarpZeroRun R(R"(
 __global__ void k(float4 *out, const float4 *in) {
   memcpy(&out[threadIdx.x], &in[threadIdx.x], 16);
 })");

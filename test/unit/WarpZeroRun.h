@@ -1,0 +1,67 @@
+// The interpreter run on warp 0 of a CUDA snippet's kernel `k` (one block of
+// 256 threads), for the tests of its parts (InterpLoops, InterpJoin,
+// InterpWarp, InterpArith): the events the run sends and the interpreter
+// after it.
+#ifndef CCL_TEST_UNIT_WARPZERORUN_H
+#define CCL_TEST_UNIT_WARPZERORUN_H
+
+#include "CudaSnippet.h"
+#include "analyzer/Interpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/ASTUnit.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ccl::test {
+
+struct WarpZeroRun {
+  explicit WarpZeroRun(llvm::StringRef Code,
+                       InterpreterOptions O = InterpreterOptions())
+      : AST(parseCuda(Code)), Opts(std::move(O)) {
+    if (!AST || AST->getDiagnostics().hasErrorOccurred())
+      return;
+    const clang::FunctionDecl *K = definedFunction(AST->getASTContext(), "k");
+    if (!K)
+      return;
+    I = std::make_unique<Interpreter>(
+        AST->getASTContext(), Opts, Dim3{256, 1, 1},
+        [this](const AccessEvent &Ev) { Events.push_back(Ev); });
+    I->runWarp(K, 0);
+  }
+  WarpZeroRun(const WarpZeroRun &) = delete;
+  WarpZeroRun &operator=(const WarpZeroRun &) = delete;
+
+  /// The snippet parsed and its kernel ran.
+  bool ran() const { return I != nullptr; }
+  /// It ran and sent exactly one event (address() is that event's).
+  bool ranOne() const { return ran() && Events.size() == 1; }
+  const Value &address() const { return Events.at(0).Address; }
+  /// Byte distance from lane 0's address to lane 1's in event \p N.
+  int64_t laneStride(size_t N) const {
+    const LaneArray &C = Events.at(N).Address.I.consts();
+    return C[1] - C[0];
+  }
+  /// The first event for object \p Obj (by its name) with \p Op, or null.
+  const AccessEvent *event(llvm::StringRef Obj, AccessOp Op) const {
+    for (const AccessEvent &E : Events)
+      if (E.Obj && E.Obj->Name == Obj && E.Op == Op)
+        return &E;
+    return nullptr;
+  }
+  bool hasSymbol(llvm::StringRef Name) const {
+    for (const std::string &S : I->symbolNames())
+      if (S == Name)
+        return true;
+    return false;
+  }
+
+  std::unique_ptr<clang::ASTUnit> AST;
+  InterpreterOptions Opts;
+  std::vector<AccessEvent> Events;
+  std::unique_ptr<Interpreter> I;
+};
+
+} // namespace ccl::test
+#endif
