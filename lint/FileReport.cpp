@@ -244,11 +244,7 @@ void FileReporter::verify(TUAnalysis &TU) {
   Verify.emplace(Opts, Out.File, Parse.HostFlags);
   if (Error E = Verify->run(Ctx, TU.Runs,
                            TU.Device ? TU.Device->compiler() : nullptr))
-    fileNote(std::string(Opts.Verify == VerifyMode::Gpu      ? "--verify=gpu: "
-                         : Opts.Verify == VerifyMode::NcuCsv ? "--ncu-csv: "
-                         : Opts.Verify == VerifyMode::Jit ? "--verify=jit: "
-                                                          : "--verify=cpu: ") +
-             toString(std::move(E)));
+    fileNote(Verify->flag() + ": " + toString(std::move(E)));
 }
 
 void FileReporter::run(TUAnalysis &TU) {

@@ -1,8 +1,7 @@
 //===- Verification.h - --verify: predictions against measurements --------===//
 //
-// Runs the analyzed kernels (runtime/CpuVerifier.h: on the CPU, or on a GPU
-// with nvcc and Nsight Compute), or reads what Nsight Compute measured on the
-// user's GPU (--ncu-csv, runtime/NcuCompare.h), and compares each record's
+// Measures the analyzed kernels with the Verifier the options ask for
+// (lint/Verifier.h: cpu, gpu, jit or ncu-csv) and compares each record's
 // prediction with what was measured: a Verdict per record, the reasons why
 // kernels were not verified, and counts per verdict per file.
 //
@@ -12,11 +11,8 @@
 
 #include "lint/Results.h"
 #include "lint/TranslationUnit.h"
-#include "runtime/CpuVerifier.h"
-#include "runtime/NcuCompare.h"
-#include "runtime/jit/JitVerifier.h"
+#include "lint/Verifier.h"
 #include <memory>
-#include <optional>
 
 namespace ccl {
 
@@ -25,11 +21,16 @@ public:
   /// \p HostFlags: -D/-I flags the file was parsed with, for the build.
   Verification(const LintOptions &Opts, llvm::StringRef File,
                std::vector<std::string> HostFlags)
-      : Opts(Opts), File(File.str()), HostFlags(std::move(HostFlags)) {}
+      : V(makeVerifier(Opts, File, std::move(HostFlags))) {}
+  /// Compares with what \p V measures.
+  explicit Verification(std::unique_ptr<Verifier> V) : V(std::move(V)) {}
 
-  /// Adds every runnable kernel run as a launch, builds and runs them; sets
-  /// each run's Launch or NotRunnable. On failure returns the reason and
-  /// every record's verdict is NotVerified.
+  /// The option that asked for it: "--verify=cpu", ..., "--ncu-csv".
+  std::string flag() const { return V->flag(); }
+
+  /// Sets each run's Launch or NotRunnable and measures them. On failure
+  /// returns the reason and every record's verdict is NotVerified (or
+  /// NotRunnable, for a kernel that says why it cannot run).
   /// \p Device: the compiler view's device compiler, if the analysis made
   /// one (--verify=jit runs its code).
   llvm::Error run(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs,
@@ -61,32 +62,8 @@ public:
   unsigned refuted() const { return Refuted; }
 
 private:
-  std::string compare(const AccessRecord &R, const Measurement &M,
-                      AccessReport &Out);
-  /// --ncu-csv.
-  llvm::Error runNcuCsv(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs);
-  /// Ncu: the export the command line read, or read here from
-  /// Opts.NcuCsv.
-  llvm::Error readNcuPage();
-  std::string judgeNcu(const AccessRecord &R, const KernelRun &Run,
-                       AccessReport &Out);
-  std::string judgeJit(const AccessRecord &R, const KernelRun &Run,
-                       AccessReport &Out);
-  std::string judgeTrace(const AccessRecord &R, const KernelRun &Run,
-                         AccessReport &Out);
-
-  const LintOptions &Opts;
-  std::string File;
-  std::vector<std::string> HostFlags;
-  std::optional<CpuVerifier> Verifier;
+  std::unique_ptr<Verifier> V;
   std::string RunError; ///< why the run failed ("" when it did not)
-  clang::ASTContext *Ctx = nullptr;
-  std::shared_ptr<const NcuSourcePage> Ncu;
-  /// --ncu-csv: per KernelRun::Launch, the export's launches of the kernel.
-  std::vector<std::vector<const NcuLaunch *>> NcuLaunches;
-  std::unique_ptr<JitVerifier> Jit; ///< --verify=jit
-  llvm::Error runJit(clang::ASTContext &Ctx, std::vector<KernelRun> &Runs,
-                     DeviceCompiler *Device);
   unsigned Compared = 0, Confirmed = 0, Refuted = 0, WithinBound = 0,
            NotExecuted = 0;
 };
