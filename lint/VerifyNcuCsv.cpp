@@ -12,7 +12,6 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <set>
 
@@ -21,10 +20,6 @@ using namespace llvm;
 using namespace ccl;
 
 namespace {
-
-Error failure(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
 
 NcuPrediction prediction(const AccessRecord &R) {
   NcuPrediction P;
@@ -102,12 +97,9 @@ Error NcuCsvVerifier::readPage() {
   Page = Opts.NcuPage;
   if (Page)
     return Error::success();
-  auto Buf = MemoryBuffer::getFile(Opts.NcuCsv);
-  if (!Buf)
-    return failure("cannot read '" + Opts.NcuCsv + "'");
-  Expected<NcuSourcePage> Parsed = parseNcuSourcePage((*Buf)->getBuffer());
+  Expected<NcuSourcePage> Parsed = readNcuSourcePage(Opts.NcuCsv);
   if (!Parsed)
-    return failure("'" + Opts.NcuCsv + "': " + toString(Parsed.takeError()));
+    return Parsed.takeError();
   Page = std::make_shared<const NcuSourcePage>(std::move(*Parsed));
   return Error::success();
 }

@@ -2,6 +2,7 @@
 #include "runtime/NcuCsv.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <cctype>
 
 using namespace ccl;
@@ -403,4 +404,18 @@ ccl::parseNcuSourceCsv(StringRef Csv, std::string &Error) {
         }
   }
   return Tables;
+}
+
+llvm::Expected<NcuSourcePage> ccl::readNcuSourcePage(StringRef Path,
+                                                     StringRef Label) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read " + Label + "'" + Path + "'");
+  llvm::Expected<NcuSourcePage> Page = parseNcuSourcePage((*Buf)->getBuffer());
+  if (!Page)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Label + "'" + Path +
+                                       "': " + toString(Page.takeError()));
+  return Page;
 }

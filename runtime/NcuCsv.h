@@ -93,6 +93,12 @@ struct NcuSourcePage {
 /// an error that says how to export it instead.
 llvm::Expected<NcuSourcePage> parseNcuSourcePage(llvm::StringRef Csv);
 
+/// Reads and parses the export at \p Path. Its errors name it after
+/// \p Label: "cannot read LABEL'PATH'", "LABEL'PATH': why" (\p Label is
+/// "--ncu-csv " on the command line, "" where the option is not named).
+llvm::Expected<NcuSourcePage> readNcuSourcePage(llvm::StringRef Path,
+                                                llvm::StringRef Label = "");
+
 /// "Sobel<double>" from "void Sobel<double>(uchar4 *, uchar4 *, int, int)".
 std::string ncuKernelName(llvm::StringRef Function);
 

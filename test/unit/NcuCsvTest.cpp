@@ -174,6 +174,23 @@ NcuComparison::Kind kindOf(std::vector<NcuPrediction> G, size_t W,
 }
 } // namespace
 
+TEST(NcuCsv, ReadsAFileAndNamesItInItsErrors) {
+  llvm::Expected<NcuSourcePage> P = readNcuSourcePage(Synthetic);
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_EQ(P->Launches.size(), page(Synthetic).Launches.size());
+  std::string Missing = under("no-such-export.csv");
+  llvm::Expected<NcuSourcePage> M = readNcuSourcePage(Missing, "--ncu-csv ");
+  ASSERT_FALSE(bool(M));
+  EXPECT_EQ(llvm::toString(M.takeError()),
+            "cannot read --ncu-csv '" + Missing + "'");
+  // Not a source page: the parser's reason, after the file's name.
+  std::string NotCsv = under("../../verify/Inputs/ncu-synthetic.cu");
+  llvm::Expected<NcuSourcePage> N = readNcuSourcePage(NotCsv);
+  ASSERT_FALSE(bool(N));
+  EXPECT_EQ(llvm::toString(N.takeError()),
+            "'" + NotCsv + "': " + errorOf(read(NotCsv)));
+}
+
 TEST(NcuCompare, AveragesAgainstTheWorstRequest) {
   // Exactly the prediction, and an average pulled down by edge warps.
   EXPECT_EQ(kindOf({pred(6)}, 0, {instr(100, 600)}), NcuComparison::Confirmed);

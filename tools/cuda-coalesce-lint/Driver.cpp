@@ -335,13 +335,9 @@ Error readModes(LintOptions &Opts) {
   if (!NcuCsvPath.empty()) {
     if (Opts.Verify != VerifyMode::None)
       return usageError("--ncu-csv and --verify cannot be combined");
-    auto Buf = MemoryBuffer::getFile(NcuCsvPath);
-    if (!Buf)
-      return usageError("cannot read --ncu-csv '" + NcuCsvPath + "'");
-    Expected<NcuSourcePage> P = parseNcuSourcePage((*Buf)->getBuffer());
+    Expected<NcuSourcePage> P = readNcuSourcePage(NcuCsvPath, "--ncu-csv ");
     if (!P)
-      return usageError("--ncu-csv '" + NcuCsvPath +
-                        "': " + toString(P.takeError()));
+      return usageError(toString(P.takeError()));
     Opts.Verify = VerifyMode::NcuCsv;
     Opts.NcuCsv = NcuCsvPath;
     Opts.NcuPage = std::make_shared<const NcuSourcePage>(std::move(*P));
