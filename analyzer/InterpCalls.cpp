@@ -71,9 +71,9 @@ bool isTrivialStructAssign(const CallExpr *E, const FunctionDecl *FD,
 } // namespace
 
 std::optional<Value>
-Interpreter::evalAssignNotInlined(const CallExpr *E, const FunctionDecl *FD,
-                                  llvm::ArrayRef<const Expr *> Args,
-                                  const LaneMask &M) {
+CallRules::evalAssignNotInlined(const CallExpr *E, const FunctionDecl *FD,
+                                llvm::ArrayRef<const Expr *> Args,
+                                const LaneMask &M) {
   // An assignment operator of a class not inlined (__half2, __nv_bfloat16
   // in cuda_fp16.hpp: a body in a system header, or none): `o[i] = v` is a
   // store to o[i] (after loading v if it is memory), `o[i] += v` a load and
@@ -84,55 +84,55 @@ Interpreter::evalAssignNotInlined(const CallExpr *E, const FunctionDecl *FD,
     return std::nullopt;
   const Expr *RHS = Args[1];
   if (RHS->isGLValue()) {
-    LValue Src = evalLValue(RHS, M);
+    LValue Src = I.evalLValue(RHS, M);
     if (Src.Kind == LValue::Memory)
-      load(RHS, Src, M);
+      I.load(RHS, Src, M);
   } else {
-    eval(RHS, M);
+    I.eval(RHS, M);
   }
-  LValue Dst = evalLValue(Args[0], M);
+  LValue Dst = I.evalLValue(Args[0], M);
   if (OC->getOperator() != OO_Equal && Dst.Kind == LValue::Memory)
-    load(Args[0], Dst, M);
-  store(Args[0], Dst, Value::unknown("struct value"), M);
+    I.load(Args[0], Dst, M);
+  I.store(Args[0], Dst, Value::unknown("struct value"), M);
   return Value::unknown("struct value");
 }
 
-Value Interpreter::evalCallNotFollowed(const CallExpr *E,
-                                       const FunctionDecl *FD, StringRef Name,
-                                       llvm::ArrayRef<const Expr *> Args,
-                                       const LaneMask &M) {
-  const SourceManager &SM = Ctx.getSourceManager();
+Value CallRules::evalCallNotFollowed(const CallExpr *E, const FunctionDecl *FD,
+                                     StringRef Name,
+                                     llvm::ArrayRef<const Expr *> Args,
+                                     const LaneMask &M) {
+  const SourceManager &SM = I.Ctx.getSourceManager();
   // Anything else (math functions, library code): evaluate the arguments for
   // their accesses; the result is unknown, except that an integer function
   // of warp-uniform integers (no pointer or reference, no object) is one
   // warp-uniform unknown per function and argument forms.
   llvm::SmallVector<Value, 4> Vals;
   for (const Expr *A : Args)
-    Vals.push_back(eval(A, M));
+    Vals.push_back(I.eval(A, M));
   // A local whose address or non-const reference goes to code not followed
   // may be changed there.
-  for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
-    QualType PT = FD->getParamDecl(I)->getType();
+  for (unsigned Ix = 0; Ix < Args.size() && Ix < FD->getNumParams(); ++Ix) {
+    QualType PT = FD->getParamDecl(Ix)->getType();
     if (PT->isPointerType() && !PT->getPointeeType().isConstQualified())
-      forgetLocal(Vals[I]);
+      I.forgetLocal(Vals[Ix]);
     if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
       if (const auto *DR =
-              dyn_cast<DeclRefExpr>(Args[I]->IgnoreParenImpCasts()))
+              dyn_cast<DeclRefExpr>(Args[Ix]->IgnoreParenImpCasts()))
         if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-          if (Binding *B = lookup(VD); B && !B->IsRef) {
+          if (Binding *B = I.lookup(VD); B && !B->IsRef) {
             B->V = Value::unknown("value changed by a call not followed");
             B->Elems.clear();
           }
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const Expr *Obj = MC->getImplicitObjectArgument();
-    eval(Obj, M);
+    I.eval(Obj, M);
     // A non-const member function not followed may change its object.
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     if (Obj && MD && !MD->isConst() && !Obj->getType()->isPointerType())
       if (const auto *DR = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()))
         if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-          if (Binding *B = lookup(VD); B && !B->IsRef)
+          if (Binding *B = I.lookup(VD); B && !B->IsRef)
             B->Elems.clear();
   } else if (!Vals.empty() && !isa<CXXMethodDecl>(FD) &&
              E->getType()->isIntegralOrEnumerationType() &&
@@ -143,17 +143,18 @@ Value Interpreter::evalCallNotFollowed(const CallExpr *E,
     // defined in another file may read threadIdx itself.
     bool Uniform = true;
     std::string Key = "call " + FD->getQualifiedNameAsString();
-    for (unsigned I = 0; I < Vals.size() && Uniform; ++I) {
-      QualType PT = I < FD->getNumParams() ? FD->getParamDecl(I)->getType()
-                                           : Args[I]->getType();
-      Uniform = PT->isIntegralOrEnumerationType() && Vals[I].isInt() &&
-                Vals[I].definedIn(M.May) && Vals[I].I.isUniform(M.May);
+    for (unsigned Ix = 0; Ix < Vals.size() && Uniform; ++Ix) {
+      QualType PT = Ix < FD->getNumParams() ? FD->getParamDecl(Ix)->getType()
+                                            : Args[Ix]->getType();
+      Uniform = PT->isIntegralOrEnumerationType() && Vals[Ix].isInt() &&
+                Vals[Ix].definedIn(M.May) && Vals[Ix].I.isUniform(M.May);
       if (Uniform)
-        Key += " " + formKey(Vals[I].I, M.May);
+        Key += " " + I.formKey(Vals[Ix].I, M.May);
     }
     if (Uniform) {
-      Value R = symbolValue(FD->getNameAsString() + "(...)", Key,
-                            E->getType()->isUnsignedIntegerOrEnumerationType());
+      Value R =
+          I.symbolValue(FD->getNameAsString() + "(...)", Key,
+                        E->getType()->isUnsignedIntegerOrEnumerationType());
       for (const Value &V : Vals)
         appendDeps(R.Deps, V.Deps);
       return R;
@@ -165,7 +166,7 @@ Value Interpreter::evalCallNotFollowed(const CallExpr *E,
   return R;
 }
 
-Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
+Value CallRules::evalCall(const CallExpr *E, const LaneMask &M) {
   if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E))
     return evalKernelLaunch(K, M);
   const FunctionDecl *FD = E->getDirectCallee();
@@ -174,11 +175,11 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
     return evalTrivialAssign(Args, M);
   if (!FD) {
     for (const Expr *A : Args)
-      eval(A, M);
+      I.eval(A, M);
     return Value::unknown("indirect call");
   }
   StringRef Name = FD->getIdentifier() ? FD->getName() : StringRef();
-  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceManager &SM = I.Ctx.getSourceManager();
 
   // A function the project itself declares and defines shadows a builtin
   // of the same name (a user's `atomicMaxFloat` is its body, not an
@@ -192,13 +193,13 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
         return *R;
 
   // Warp-level intrinsics, cooperative groups, memcpy (InterpWarp.cpp).
-  if (std::optional<Value> R = WarpCall.evalWarpCall(E, FD, Name, Args, M))
+  if (std::optional<Value> R = I.WarpCall.evalWarpCall(E, FD, Name, Args, M))
     return *R;
   // CUDA intrinsics the model knows.
   if (startsWithAny(Name, {"__syncthreads", "__syncwarp", "__threadfence",
                            "__builtin_assume", "__trap", "assert"})) {
     for (const Expr *A : Args)
-      eval(A, M);
+      I.eval(A, M);
     return Value::unknown("void");
   }
   if ((isAtomicBuiltin(Name) || isLoadBuiltin(Name) || isStoreBuiltin(Name)) &&
@@ -210,7 +211,7 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
   // std::move / std::forward: the argument itself.
   if ((Name == "move" || Name == "forward") && Args.size() == 1 &&
       FD->isInStdNamespace())
-    return eval(Args[0], M);
+    return I.eval(Args[0], M);
 
   // User code with a body: inline it.
   if (const FunctionDecl *Def = followedDefinition(FD, SM))
@@ -224,54 +225,54 @@ Value Interpreter::evalCall(const CallExpr *E, const LaneMask &M) {
   return evalCallNotFollowed(E, FD, Name, Args, M);
 }
 
-Value Interpreter::evalKernelLaunch(const CUDAKernelCallExpr *E,
-                                    const LaneMask &M) {
+Value CallRules::evalKernelLaunch(const CUDAKernelCallExpr *E,
+                                  const LaneMask &M) {
   // A launch in host code run by runHost: report its block shape.
   if (OnLaunch && E->getConfig() && E->getConfig()->getNumArgs() >= 2)
     OnLaunch(E, evalDim3(E->getConfig()->getArg(1), M));
   return Value::unknown("kernel launch");
 }
 
-Value Interpreter::evalTrivialAssign(llvm::ArrayRef<const Expr *> Args,
-                                     const LaneMask &M) {
+Value CallRules::evalTrivialAssign(llvm::ArrayRef<const Expr *> Args,
+                                   const LaneMask &M) {
   // Load the source, store the destination.
-  LValue Src = evalLValue(Args[1], M);
+  LValue Src = I.evalLValue(Args[1], M);
   if (Src.Kind == LValue::Memory)
-    load(Args[1], Src, M);
-  LValue Dst = evalLValue(Args[0], M);
-  store(Args[0], Dst, Value::unknown("struct value"), M);
+    I.load(Args[1], Src, M);
+  LValue Dst = I.evalLValue(Args[0], M);
+  I.store(Args[0], Dst, Value::unknown("struct value"), M);
   return Value::unknown("struct value");
 }
 
-Value Interpreter::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
-                                     llvm::ArrayRef<const Expr *> Args,
-                                     const LaneMask &M) {
+Value CallRules::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
+                                   llvm::ArrayRef<const Expr *> Args,
+                                   const LaneMask &M) {
   // With the warp index (InterpWarpIndex.cpp): the pointer is an access
   // event's address (and a load's key, checked there); the other operands
   // are dropped.
-  if (WI.On)
-    WI.Inlined.insert(E);
-  Value P = eval(Args[0], M);
+  if (I.WI.On)
+    I.WI.Inlined.insert(E);
+  Value P = I.eval(Args[0], M);
   LValue L =
       P.isPtr() ? LValue::memory(P)
                 : LValue::unknown(P.Reason.empty() ? "pointer of unknown origin"
                                                    : P.Reason);
-  for (size_t I = 1; I < Args.size(); ++I)
-    eval(Args[I], M);
+  for (size_t Ix = 1; Ix < Args.size(); ++Ix)
+    I.eval(Args[Ix], M);
   QualType Ty = Args[0]->getType()->getPointeeType();
   if (isAtomicBuiltin(Name))
-    record(E, AccessOp::Atomic, L, Ty, M);
+    I.record(E, AccessOp::Atomic, L, Ty, M);
   else if (isLoadBuiltin(Name))
-    return load(E, L, M);
+    return I.load(E, L, M);
   else
-    record(E, AccessOp::Store, L, Ty, M);
+    I.record(E, AccessOp::Store, L, Ty, M);
   return Value::unknown("value loaded from memory");
 }
 
-std::optional<Value> Interpreter::evalInlined(const CallExpr *E,
-                                              const FunctionDecl *Def,
-                                              llvm::ArrayRef<const Expr *> Args,
-                                              const LaneMask &M) {
+std::optional<Value> CallRules::evalInlined(const CallExpr *E,
+                                            const FunctionDecl *Def,
+                                            llvm::ArrayRef<const Expr *> Args,
+                                            const LaneMask &M) {
   // Member functions, functors and lambdas run with `this` bound to their
   // object.
   const auto *MD = dyn_cast<CXXMethodDecl>(Def);
@@ -281,64 +282,63 @@ std::optional<Value> Interpreter::evalInlined(const CallExpr *E,
     const Expr *Obj = MC->getImplicitObjectArgument();
     LValue This;
     if (Obj && Obj->getType()->isPointerType()) {
-      Value P = eval(Obj, M);
+      Value P = I.eval(Obj, M);
       This = P.isPtr() ? LValue::memory(P)
                        : LValue::unknown("object of unknown address");
     } else if (Obj) {
-      This = evalLValue(Obj, M);
+      This = I.evalLValue(Obj, M);
     }
     return callFunction(Def, Args, E, M, This);
   }
   if (isa<CXXOperatorCallExpr>(E) && !Args.empty()) {
-    LValue This = evalLValue(Args[0], M);
+    LValue This = I.evalLValue(Args[0], M);
     return callFunction(Def, Args.drop_front(), E, M, This);
   }
   return std::nullopt;
 }
 
-Interpreter::OutParams
-Interpreter::bindArguments(Frame &F, const FunctionDecl *FD,
-                           llvm::ArrayRef<const Expr *> Args,
-                           const LaneMask &M) {
+CallRules::OutParams CallRules::bindArguments(Frame &F, const FunctionDecl *FD,
+                                              llvm::ArrayRef<const Expr *> Args,
+                                              const LaneMask &M) {
   OutParams Out;
-  for (unsigned I = 0; I < FD->getNumParams() && I < Args.size(); ++I) {
-    const ParmVarDecl *P = FD->getParamDecl(I);
+  for (unsigned Ix = 0; Ix < FD->getNumParams() && Ix < Args.size(); ++Ix) {
+    const ParmVarDecl *P = FD->getParamDecl(Ix);
     Binding B;
-    if (WarpCall.isGroupType(P->getType()))
-      if (std::optional<Group> G = WarpCall.groupOf(Args[I], M))
+    if (I.WarpCall.isGroupType(P->getType()))
+      if (std::optional<Group> G = I.WarpCall.groupOf(Args[Ix], M))
         F.Groups[P] = *G;
     if (P->getType()->isReferenceType()) {
       B.IsRef = true;
-      B.Ref = evalLValue(Args[I], M);
+      B.Ref = I.evalLValue(Args[Ix], M);
       if (B.Ref.Kind == LValue::Var) {
         B.IsRef = false;
-        B.V = readVar(B.Ref.Decl);
-        if (Binding *CB = lookup(B.Ref.Decl))
+        B.V = I.readVar(B.Ref.Decl);
+        if (Binding *CB = I.lookup(B.Ref.Decl))
           B.Elems = CB->Elems;
         if (!P->getType().getNonReferenceType().isConstQualified())
           Out.push_back({P, B.Ref.Decl});
       }
     } else {
-      B.V = eval(Args[I], M);
+      B.V = I.eval(Args[Ix], M);
     }
     F.Vars[P] = B;
   }
   return Out;
 }
 
-Value Interpreter::callFunction(const FunctionDecl *FD,
-                                llvm::ArrayRef<const Expr *> Args,
-                                const Expr *CallSite, const LaneMask &M,
-                                std::optional<LValue> This) {
-  if (WI.On && CallSite)
-    WI.Inlined.insert(CallSite);
-  if (Frames.size() > Opts.MaxCallDepth) {
+Value CallRules::callFunction(const FunctionDecl *FD,
+                              llvm::ArrayRef<const Expr *> Args,
+                              const Expr *CallSite, const LaneMask &M,
+                              std::optional<LValue> This) {
+  if (I.WI.On && CallSite)
+    I.WI.Inlined.insert(CallSite);
+  if (I.Frames.size() > I.Opts.MaxCallDepth) {
     for (const Expr *A : Args)
-      eval(A, M);
-    if (Incomplete.empty())
-      Incomplete = "calls nest deeper than " +
-                   std::to_string(Opts.MaxCallDepth) + " (at '" +
-                   FD->getNameAsString() + "'; recursion?)";
+      I.eval(A, M);
+    if (I.Incomplete.empty())
+      I.Incomplete = "calls nest deeper than " +
+                     std::to_string(I.Opts.MaxCallDepth) + " (at '" +
+                     FD->getNameAsString() + "'; recursion?)";
     return Value::unknown("call depth limit reached at '" +
                           FD->getNameAsString() +
                           "' (recursive device functions?)");
@@ -356,7 +356,7 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   }
   if (ReadAtFor && ReadAtFor == FD && ReadAtCall == CallSite) {
     F.ReadAt = ReadAtCall;
-    F.ReadAtFn = Frames.empty() ? nullptr : Frames.back().Fn;
+    F.ReadAtFn = I.Frames.empty() ? nullptr : I.Frames.back().Fn;
     ReadAtFor = nullptr;
     ReadAtCall = nullptr;
   }
@@ -366,34 +366,34 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
   OutParams Out = bindArguments(F, FD, Args, M);
   // A lambda's operator(): the captures its closure copied.
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  auto Closure = Closures.end();
+  auto Closure = I.Closures.end();
   if (MD && MD->getParent()->isLambda()) {
-    Closure = Closures.find(MD->getParent());
-    if (Closure != Closures.end())
+    Closure = I.Closures.find(MD->getParent());
+    if (Closure != I.Closures.end())
       for (const auto &[VD, B] : Closure->second)
         F.Vars.emplace(VD, B);
   }
-  Frames.push_back(std::move(F));
+  I.Frames.push_back(std::move(F));
   std::vector<LoopCtx> SavedLoops;
-  std::swap(SavedLoops, Loops);
-  exec(FD->getBody(), M);
-  std::swap(SavedLoops, Loops);
+  std::swap(SavedLoops, I.Loops);
+  I.exec(FD->getBody(), M);
+  std::swap(SavedLoops, I.Loops);
   // A `mutable` lambda keeps what it changed in its copies.
-  if (Closure != Closures.end() && !MD->isConst())
+  if (Closure != I.Closures.end() && !MD->isConst())
     for (auto &[VD, B] : Closure->second)
-      B = Frames.back().Vars[VD];
-  Value R = Frames.back().RetVal;
-  if (!Frames.back().HasRet)
+      B = I.Frames.back().Vars[VD];
+  Value R = I.Frames.back().RetVal;
+  if (!I.Frames.back().HasRet)
     R = Value::unknown("void");
-  if (Frames.back().WantRef)
-    LastRetRef = Frames.back().RetRef;
+  if (I.Frames.back().WantRef)
+    LastRetRef = I.Frames.back().RetRef;
   llvm::SmallVector<std::pair<const VarDecl *, Binding>, 2> Back;
   for (auto [P, D] : Out)
-    Back.push_back({D, Frames.back().Vars[P]});
-  Frames.pop_back();
+    Back.push_back({D, I.Frames.back().Vars[P]});
+  I.Frames.pop_back();
   for (auto &[D, PB] : Back) {
-    writeVar(D, PB.V, M);
-    if (Binding *CB = lookup(D))
+    I.writeVar(D, PB.V, M);
+    if (Binding *CB = I.lookup(D))
       CB->Elems = PB.Elems;
   }
   return R;
@@ -404,7 +404,7 @@ Value Interpreter::callFunction(const FunctionDecl *FD,
 
 // threadIdx / blockIdx / blockDim / gridDim: PseudoObjectExpr over an
 // MSPropertyRefExpr on the builtin variable.
-Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
+Value CallRules::evalCudaBuiltin(const PseudoObjectExpr *E) {
   const auto *Prop =
       // `(threadIdx.x)` (a macro's parenthesized argument): the parentheses
       // are inside the syntactic form.
@@ -428,23 +428,24 @@ Value Interpreter::evalCudaBuiltin(const PseudoObjectExpr *E) {
 
 /// Field \p Dim (0: x, 1: y, 2: z) of threadIdx, blockIdx, blockDim or
 /// gridDim.
-Value Interpreter::builtinField(StringRef Var, unsigned Dim) {
+Value CallRules::builtinField(StringRef Var, unsigned Dim) {
   if (Var == "threadIdx")
-    return Value::integer(WI.On ? WI.Tid[Dim] : LaneInt::perLane(Tid[Dim]));
+    return Value::integer(I.WI.On ? I.WI.Tid[Dim]
+                                  : LaneInt::perLane(I.Tid[Dim]));
   if (Var == "blockDim")
-    return Value::integer(LaneInt::constant(Dim == 0   ? Block.X
-                                            : Dim == 1 ? Block.Y
-                                                       : Block.Z));
+    return Value::integer(LaneInt::constant(Dim == 0   ? I.Block.X
+                                            : Dim == 1 ? I.Block.Y
+                                                       : I.Block.Z));
   if (Var == "blockIdx" || Var == "gridDim")
-    return symbolValue((Var + "." +
-                        StringRef(Dim == 0   ? "x"
-                                  : Dim == 1 ? "y"
-                                             : "z"))
-                           .str());
+    return I.symbolValue((Var + "." +
+                          StringRef(Dim == 0   ? "x"
+                                    : Dim == 1 ? "y"
+                                               : "z"))
+                             .str());
   return Value::unknown(("unsupported builtin '" + Var + "'").str());
 }
 
-std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
+std::optional<Dim3> CallRules::evalDim3(const Expr *E, const LaneMask &M) {
   // An expression clang could not type (a recovery expression for
   // `dim3 g(unknown_fn(n))`) has no shape.
   if (!E || E->getType().isNull() || E->containsErrors())
@@ -463,7 +464,7 @@ std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
     return It == Dim3Vars.end() ? std::nullopt : It->second;
   }
   auto Component = [&](const Expr *A) -> std::optional<unsigned> {
-    Value V = eval(A, M);
+    Value V = I.eval(A, M);
     if (!V.isInt() || !(V.Defined & 1))
       return std::nullopt;
     std::optional<int64_t> C = V.I.asConstant(1);
@@ -476,11 +477,11 @@ std::optional<Dim3> Interpreter::evalDim3(const Expr *E, const LaneMask &M) {
         CE->getNumArgs() == 1)
       return evalDim3(CE->getArg(0), M);
     unsigned D[3] = {1, 1, 1};
-    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-      std::optional<unsigned> C = Component(CE->getArg(I));
+    for (unsigned Ix = 0; Ix < CE->getNumArgs() && Ix < 3; ++Ix) {
+      std::optional<unsigned> C = Component(CE->getArg(Ix));
       if (!C)
         return std::nullopt;
-      D[I] = *C;
+      D[Ix] = *C;
     }
     return Dim3{D[0], D[1], D[2]};
   }

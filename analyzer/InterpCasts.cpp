@@ -178,16 +178,16 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
   // lvalue it returns is the caller's, at the call: Frame::ReadAt).
   if (const auto *CE = dyn_cast<CallExpr>(Sub->IgnoreParens())) {
     // (Saved and restored: an argument may read another such call first.)
-    auto Saved = std::make_pair(ReadAtFor, ReadAtCall);
+    auto Saved = std::make_pair(Call.ReadAtFor, Call.ReadAtCall);
     const FunctionDecl *FD = CE->getDirectCallee();
     if (FD && FD->getReturnType()->isReferenceType())
       if (const FunctionDecl *Def =
               followedDefinition(FD, Ctx.getSourceManager())) {
-        ReadAtFor = Def;
-        ReadAtCall = CE;
+        Call.ReadAtFor = Def;
+        Call.ReadAtCall = CE;
       }
     Value V = eval(Sub, M);
-    std::tie(ReadAtFor, ReadAtCall) = Saved;
+    std::tie(Call.ReadAtFor, Call.ReadAtCall) = Saved;
     return V;
   }
   // A field of the dim3 a cooperative groups call returns

@@ -177,7 +177,7 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
   case Stmt::CXXDefaultInitExprClass:
     return eval(cast<CXXDefaultInitExpr>(E)->getExpr(), M);
   case Stmt::PseudoObjectExprClass:
-    return evalCudaBuiltin(cast<PseudoObjectExpr>(E)); // InterpCalls.cpp
+    return Call.evalCudaBuiltin(cast<PseudoObjectExpr>(E)); // InterpCalls.cpp
   case Stmt::DeclRefExprClass:
     return evalDeclRef(cast<DeclRefExpr>(E), M); // InterpMemory.cpp
   case Stmt::BinaryOperatorClass:
@@ -192,7 +192,7 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
   case Stmt::CXXMemberCallExprClass:
   case Stmt::CXXOperatorCallExprClass:
   case Stmt::CUDAKernelCallExprClass:
-    return evalCall(cast<CallExpr>(E), M); // InterpCalls.cpp
+    return Call.evalCall(cast<CallExpr>(E), M); // InterpCalls.cpp
   case Stmt::CXXConstructExprClass:
   case Stmt::CXXTemporaryObjectExprClass:
     return evalConstruct(cast<CXXConstructExpr>(E), M);

@@ -209,12 +209,12 @@ Interpreter::LValue Interpreter::evalCallLValue(const CallExpr *E,
   if (FD && FD->getReturnType()->isReferenceType() && Def &&
       !(isa<CXXOperatorCallExpr>(E) &&
         cast<CXXOperatorCallExpr>(E)->isAssignmentOp())) {
-    WantRefFor = Def;
-    LastRetRef.reset();
+    Call.WantRefFor = Def;
+    Call.LastRetRef.reset();
     eval(E, M);
-    WantRefFor = nullptr;
-    std::optional<LValue> R = std::move(LastRetRef);
-    LastRetRef.reset();
+    Call.WantRefFor = nullptr;
+    std::optional<LValue> R = std::move(Call.LastRetRef);
+    Call.LastRetRef.reset();
     if (R)
       return *R;
     return LValue::unknown("reference returned by a call");

@@ -16,16 +16,16 @@ using namespace clang;
 using namespace ccl;
 using namespace ccl::interp;
 
-Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
-                              llvm::ArrayRef<const Expr *> Args,
-                              const LaneMask &M) {
-  Value A = eval(Args[0], M), B = eval(Args[1], M);
-  if (!WI.mentionsW(A) && !WI.mentionsW(B))
+Value CallRules::evalMinMax(const CallExpr *E, StringRef Name,
+                            llvm::ArrayRef<const Expr *> Args,
+                            const LaneMask &M) {
+  Value A = I.eval(Args[0], M), B = I.eval(Args[1], M);
+  if (!I.WI.mentionsW(A) && !I.WI.mentionsW(B))
     return minMaxOf(Name, A, B, M);
   // With the warp index (InterpWarpIndex.cpp): each warp's min or max of
   // its own operands, as one form (a warp whose run would split into cases
   // stops the run with the warp index).
-  WI.Inlined.insert(E);
+  I.WI.Inlined.insert(E);
   // Where each warp's min or max splits its run into cases at a threshold
   // that moves with the warp index (`min(t, t2b + block.thread_rank())`:
   // every warp's lanes are clamped in the same 33 cases), the run with the
@@ -39,39 +39,39 @@ Value Interpreter::evalMinMax(const CallExpr *E, StringRef Name,
   bool OtherUnknown =
       A.isInt() && B.isInt() && Diff &&
       llvm::any_of(Diff->terms(), [this](const LaneInt::Term &T) {
-        return WI.residualOf(T.Sym) == -1;
+        return I.WI.residualOf(T.Sym) == -1;
       });
   // (An unknown in the difference: the operands are not both concrete, so
   // minMaxOf would not fold them lane by lane.)
   if (OtherUnknown && !(A.I.isUniform() && B.I.isUniform())) {
-    WI.CaseW = {};
-    WI.CaseW.Allow = true;
+    I.WI.CaseW = {};
+    I.WI.CaseW.Allow = true;
     std::optional<Value> C = clampCases(A, B, IsMin, M);
-    WI.CaseW.Allow = false;
-    if (C && WI.CaseW.Made)
+    I.WI.CaseW.Allow = false;
+    if (C && I.WI.CaseW.Made)
       Sym = derived(*C, A, B);
     else
-      WI.CaseW.Made = false;
+      I.WI.CaseW.Made = false;
   }
-  Value R = perWarp(
+  Value R = I.perWarp(
       Sym ? &*Sym : nullptr,
       [&](int64_t W) {
-        WI.CaseW.Calls = 0;
-        Value V = minMaxOf(Name, WI.warpAt(A, W), WI.warpAt(B, W), M);
-        if ((WI.CaseW.Made || WI.CaseW.Refused) && WI.CaseW.Calls != 1)
-          WI.CaseW.Mismatch = true;
+        I.WI.CaseW.Calls = 0;
+        Value V = minMaxOf(Name, I.WI.warpAt(A, W), I.WI.warpAt(B, W), M);
+        if ((I.WI.CaseW.Made || I.WI.CaseW.Refused) && I.WI.CaseW.Calls != 1)
+          I.WI.CaseW.Mismatch = true;
         return V;
       },
       "a min or max");
-  bool Mismatch = WI.CaseW.Mismatch;
-  WI.CaseW = {};
+  bool Mismatch = I.WI.CaseW.Mismatch;
+  I.WI.CaseW = {};
   if (Mismatch)
-    WI.escape("a min or max whose warps split into other cases");
+    I.WI.escape("a min or max whose warps split into other cases");
   return R;
 }
 
-Value Interpreter::minMaxOf(StringRef Name, const Value &A, const Value &B,
-                            const LaneMask &M) {
+Value CallRules::minMaxOf(StringRef Name, const Value &A, const Value &B,
+                          const LaneMask &M) {
   if (A.isInt() && B.isInt()) {
     bool IsMin = Name.contains("min");
     std::optional<LaneInt> R = LaneInt::laneWise(
@@ -81,7 +81,7 @@ Value Interpreter::minMaxOf(StringRef Name, const Value &A, const Value &B,
     if (R)
       return derived(Value::integer(*R), A, B);
     if (A.I.isUniform() && B.I.isUniform())
-      return derived(opaqueSymbol(A, B, IsMin ? "min" : "max"), A, B);
+      return derived(I.opaqueSymbol(A, B, IsMin ? "min" : "max"), A, B);
     if (std::optional<Value> C = clampCases(A, B, IsMin, M))
       return derived(*C, A, B);
   }
@@ -135,8 +135,8 @@ bool uniformPart(const LaneInt &D, LaneBits Lanes, const WarpIndexState *WI,
 }
 } // namespace
 
-std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
-                                             bool IsMin, const LaneMask &M) {
+std::optional<Value> CallRules::clampCases(const Value &A, const Value &B,
+                                           bool IsMin, const LaneMask &M) {
   LaneBits Lanes = M.May & A.Defined & B.Defined;
   if (!Lanes)
     return std::nullopt;
@@ -146,10 +146,10 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
   // U: D's unknown part (the same in every lane of Lanes); d_k = D_k - U.
   // With the warp index (evalMinMax): also U without W (Rest) and W's
   // coefficient CW, for the keys the warps' own runs give this point.
-  bool WarpKeys = WI.CaseW.Allow;
+  bool WarpKeys = I.WI.CaseW.Allow;
   LaneInt U = LaneInt::constant(0), Rest = U;
   int64_t CW = 0;
-  if (!uniformPart(*D, Lanes, WarpKeys ? &WI : nullptr, U, Rest, CW))
+  if (!uniformPart(*D, Lanes, WarpKeys ? &I.WI : nullptr, U, Rest, CW))
     return std::nullopt;
   std::optional<LaneInt> Dc = sub(*D, U);
   if (!Dc)
@@ -162,7 +162,7 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
   Vals.erase(std::unique(Vals.begin(), Vals.end()), Vals.end());
   unsigned N = Vals.size() + 1;
   auto KeyOf = [&](const LaneInt &Form, int64_t Shift) {
-    std::string K = "clamp " + formKey(Form, kAllLanes);
+    std::string K = "clamp " + I.formKey(Form, kAllLanes);
     for (int64_t V : Vals)
       K += " " + std::to_string(V + Shift);
     return K;
@@ -170,11 +170,11 @@ std::optional<Value> Interpreter::clampCases(const Value &A, const Value &B,
   std::string Key = KeyOf(U, 0);
   // With the warp index in U: the key warp w's own run gives this point,
   // W's part CW*w moved into every lane's constant.
-  WI.CaseW.WarpKeys.clear();
-  if (WarpKeys && WI.mentionsW(U))
-    for (unsigned W : WI.Set)
-      WI.CaseW.WarpKeys.push_back(KeyOf(Rest, CW * int64_t(W)));
-  std::optional<unsigned> Case = caseSplit(N, Key, symbolsOf(U));
+  I.WI.CaseW.WarpKeys.clear();
+  if (WarpKeys && I.WI.mentionsW(U))
+    for (unsigned W : I.WI.Set)
+      I.WI.CaseW.WarpKeys.push_back(KeyOf(Rest, CW * int64_t(W)));
+  std::optional<unsigned> Case = I.caseSplit(N, Key, symbolsOf(U));
   if (!Case)
     return std::nullopt;
   if (*Case == 0)

@@ -32,10 +32,10 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
   if (D->hasAttr<CUDASharedAttr>() || D->isStaticLocal() ||
       D->hasExternalStorage())
     return;
-  if (OnLaunch && D->getInit()) {
+  if (Call.OnLaunch && D->getInit()) {
     if (const auto *RD = D->getType()->getAsCXXRecordDecl())
       if (RD->getName() == "dim3")
-        Dim3Vars[D] = evalDim3(D->getInit(), M);
+        Call.Dim3Vars[D] = Call.evalDim3(D->getInit(), M);
   }
   if (D->getInit() && WarpCall.isGroupType(D->getType()))
     if (std::optional<Group> G = WarpCall.groupOf(D->getInit(), M))
@@ -72,7 +72,7 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     // `uint3 t = threadIdx; dim3 b = blockDim;`: x, y, z field by field.
     B.V = Value::unknown("aggregate value");
     for (unsigned Dim = 0; Dim < 3; ++Dim)
-      B.Elems[4 * Dim] = {4, builtinField(BV->getName(), Dim)};
+      B.Elems[4 * Dim] = {4, Call.builtinField(BV->getName(), Dim)};
   } else if (D->getInit()) {
     B.V = eval(D->getInit(), M);
     if (B.V.isInt() && D->getType()->isIntegerType() &&
@@ -298,10 +298,10 @@ void Interpreter::evalDiscarded(const Expr *E, const LaneMask &M) {
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
       const FunctionDecl *Def = nullptr;
       if (FD->getReturnType()->isReferenceType() && FD->hasBody(Def) && Def)
-        DiscardFor = Def;
+        Call.DiscardFor = Def;
     }
   eval(E, M);
-  DiscardFor = nullptr;
+  Call.DiscardFor = nullptr;
 }
 
 /// for (T x : range): the loop Clang desugars it to, `for (auto __begin =

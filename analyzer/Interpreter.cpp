@@ -204,7 +204,7 @@ std::string Interpreter::parmKey(const clang::ParmVarDecl *P) {
 }
 
 void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
-  OnLaunch = std::move(Hook);
+  Call.OnLaunch = std::move(Hook);
   Recording = false;
   CurWarp = 0;
   Steps = 0;
@@ -230,5 +230,5 @@ void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
   Frames.push_back(std::move(F));
   exec(Fn->getBody(), LaneMask::all(1));
   Frames.clear();
-  OnLaunch = nullptr;
+  Call.OnLaunch = nullptr;
 }

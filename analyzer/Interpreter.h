@@ -37,7 +37,8 @@
 //   InterpCalls.cpp    calls (builtins, atomics, inlined device functions,
 //                      assignment operators of classes not inlined),
 //                      threadIdx/blockIdx/blockDim/gridDim, <<<>>> launches
-//   InterpMinMax.cpp   min and max, and the cases a clamp splits a warp into
+//   InterpMinMax.cpp   min and max, and the cases a clamp splits a warp
+//                      into; both are the part CallRules (InterpCalls.h)
 //   InterpWarp.cpp     warp-level intrinsics (__shfl*_sync lane by lane,
 //                      __ballot/__any/__all_sync, __activemask, __mul24,
 //                      pure integer intrinsics of uniform arguments)
@@ -63,6 +64,7 @@
 #include "analyzer/CowMap.h"
 #include "analyzer/Dim3.h"
 #include "analyzer/InterpArith.h"
+#include "analyzer/InterpCalls.h"
 #include "analyzer/InterpFrame.h"
 #include "analyzer/InterpJoin.h"
 #include "analyzer/InterpLoops.h"
@@ -108,8 +110,7 @@ public:
   /// Runs host function \p Fn with one lane (arguments and locals named in
   /// --assume take their values) and calls \p OnLaunch at every <<<>>>
   /// launch it reaches, with the block shape when it evaluates to constants.
-  using LaunchHook = std::function<void(const clang::CUDAKernelCallExpr *,
-                                        std::optional<Dim3>)>;
+  using LaunchHook = CallRules::LaunchHook;
   void runHost(const clang::FunctionDecl *Fn, LaunchHook OnLaunch);
 
   // ---- One run for every warp (InterpWarpIndex.cpp) ----
@@ -170,6 +171,7 @@ public:
 private:
   friend struct WarpCheckpoint;
   friend class ArithRules;
+  friend class CallRules;
   friend class JoinRules;
   friend class LoopRules;
   friend class WarpCalls;
@@ -278,7 +280,6 @@ private:
   /// never a memory request.
   static bool isLocalObject(const clang::Expr *E);
   static bool isCudaBuiltinVar(const clang::VarDecl *VD);
-  Value builtinField(llvm::StringRef Var, unsigned Dim);
   const clang::VarDecl *builtinCopied(const clang::Expr *Init);
   Value readVar(const clang::VarDecl *D);
   /// The binding of the local variable \p Obj is the object of (null when
@@ -311,60 +312,6 @@ private:
   std::string loadKey(const Value &Addr, clang::QualType Ty, LaneBits Lanes);
   int64_t sizeOf(clang::QualType T) const;
   int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
-
-  // ---- Calls, CUDA builtins, launches (InterpCalls.cpp; min and max: ----
-  // ---- InterpMinMax.cpp)                                             ----
-  Value evalCall(const clang::CallExpr *E, const LaneMask &M);
-  Value evalKernelLaunch(const clang::CUDAKernelCallExpr *E, const LaneMask &M);
-  /// An assignment operator of a class not inlined (__half2 in cuda_fp16):
-  /// a store of its left side; nullopt when \p E is not one.
-  std::optional<Value>
-  evalAssignNotInlined(const clang::CallExpr *E, const clang::FunctionDecl *FD,
-                       llvm::ArrayRef<const clang::Expr *> Args,
-                       const LaneMask &M);
-  /// A call the analysis does not follow: its arguments' accesses, the
-  /// locals it may change forgotten, an unknown result.
-  Value evalCallNotFollowed(const clang::CallExpr *E,
-                            const clang::FunctionDecl *FD, llvm::StringRef Name,
-                            llvm::ArrayRef<const clang::Expr *> Args,
-                            const LaneMask &M);
-  Value evalTrivialAssign(llvm::ArrayRef<const clang::Expr *> Args,
-                          const LaneMask &M);
-  Value evalMemoryBuiltin(const clang::CallExpr *E, llvm::StringRef Name,
-                          llvm::ArrayRef<const clang::Expr *> Args,
-                          const LaneMask &M);
-  Value minMaxOf(llvm::StringRef Name, const Value &A, const Value &B,
-                 const LaneMask &M);
-  Value evalMinMax(const clang::CallExpr *E, llvm::StringRef Name,
-                   llvm::ArrayRef<const clang::Expr *> Args, const LaneMask &M);
-  /// min(A, B) (or max with \p IsMin false) where A - B is a per-lane
-  /// constant plus a warp-uniform unknown part: which lanes take A depends
-  /// on one unknown threshold, so the warp is run once per threshold
-  /// interval (caseSplit); nullopt when that is not the case or too many
-  /// runs would be needed.
-  std::optional<Value> clampCases(const Value &A, const Value &B, bool IsMin,
-                                  const LaneMask &M);
-  /// Inlines a call to user code with a body; nullopt when the call's form
-  /// is not one the interpreter binds `this` for.
-  std::optional<Value> evalInlined(const clang::CallExpr *E,
-                                   const clang::FunctionDecl *Def,
-                                   llvm::ArrayRef<const clang::Expr *> Args,
-                                   const LaneMask &M);
-  /// The parameters bound to a caller's local by a non-const reference,
-  /// and that local: its value is copied back out after the call.
-  using OutParams = llvm::SmallVector<
-      std::pair<const clang::ParmVarDecl *, const clang::VarDecl *>, 2>;
-  /// Binds \p FD's parameters in \p F to the arguments \p Args (a reference
-  /// to a caller's local by value, copied back out: the result).
-  OutParams bindArguments(Frame &F, const clang::FunctionDecl *FD,
-                          llvm::ArrayRef<const clang::Expr *> Args,
-                          const LaneMask &M);
-  Value callFunction(const clang::FunctionDecl *FD,
-                     llvm::ArrayRef<const clang::Expr *> Args,
-                     const clang::Expr *CallSite, const LaneMask &M,
-                     std::optional<LValue> This = std::nullopt);
-  Value evalCudaBuiltin(const clang::PseudoObjectExpr *E);
-  std::optional<Dim3> evalDim3(const clang::Expr *E, const LaneMask &M);
 
   // ---- Case splits (Interpreter.cpp) ----
   /// A choice among \p N cases the analysis cannot decide (which lanes a
@@ -500,17 +447,8 @@ private:
   JoinRules Joiner{*this};
   /// Warp-level intrinsics and cooperative groups (InterpWarp.h).
   WarpCalls WarpCall{*this};
-  LaunchHook OnLaunch;
-  /// evalCallLValue -> callFunction: the callee whose returned reference is
-  /// wanted, and what it returned.
-  const clang::FunctionDecl *WantRefFor = nullptr;
-  /// evalDiscarded -> callFunction: the callee whose returned reference is
-  /// thrown away by the caller (`a = b;` through a user operator=).
-  const clang::FunctionDecl *DiscardFor = nullptr;
-  /// evalLValueToRValue -> callFunction: the callee whose returned
-  /// reference the caller reads, and the call expression (Frame::ReadAt).
-  const clang::FunctionDecl *ReadAtFor = nullptr;
-  const clang::Expr *ReadAtCall = nullptr;
+  /// Calls, CUDA builtins and launches (InterpCalls.h).
+  CallRules Call{*this};
   /// execReturn -> record: the returned lvalue read for a Frame::ReadAt
   /// caller; its load is recorded at the call.
   const clang::Expr *ReturnedRead = nullptr;
@@ -519,11 +457,8 @@ private:
   std::map<const clang::CXXRecordDecl *,
            std::vector<std::pair<const clang::VarDecl *, Binding>>>
       Closures;
-  std::optional<LValue> LastRetRef;
   /// The loop body of each range-based for (its variable and body).
   llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> RangeForBodies;
-  /// dim3 locals of host code run by runHost.
-  std::map<const clang::VarDecl *, std::optional<Dim3>> Dim3Vars;
 };
 
 } // namespace ccl

@@ -1,6 +1,6 @@
 // The interpreter run on warp 0 of a CUDA snippet's kernel `k` (one block of
 // 256 threads), for the tests of its parts (InterpLoops, InterpJoin,
-// InterpWarp, InterpArith): the events the run sends and the interpreter
+// InterpWarp, InterpArith, InterpCalls): the events the run sends and the interpreter
 // after it.
 #ifndef CCL_TEST_UNIT_WARPZERORUN_H
 #define CCL_TEST_UNIT_WARPZERORUN_H
