@@ -169,6 +169,36 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
   B.Elems[Off] = {sizeOf(T), V};
 }
 
+LaneMask Interpreter::execBreakContinue(const Stmt *S, const LaneMask &M) {
+  ++LaneExits;
+  if (!Loops.empty()) {
+    LoopCtx &L = Loops.back();
+    bool Break = isa<BreakStmt>(S);
+    LaneMask &Target = Break ? L.Broken : L.Continued;
+    Target = unite(Target, M);
+    // Lanes that may or may not leave here (a condition undecided in
+    // them, even a warp-uniform one) carry on with the values of the path
+    // that stays: where the paths meet, a variable is known in them only
+    // if it is the same on both (RT-13).
+    if (L.Unsure || !M.decided() ||
+        Frames.back().Undecided > L.UndecidedAtStart)
+      Joiner.noteUnsureExit(Break ? L.BrokenVars : L.ContinuedVars, M.May);
+  }
+  return LaneMask{};
+}
+
+LaneMask Interpreter::execGoto(const Stmt *S, const LaneMask &M) {
+  // Not followed: the lanes that jump would still count in the accesses
+  // they skip (or miss the ones they jump back to). Give up on exactness
+  // for the whole kernel, with the reason.
+  if (Incomplete.empty())
+    Incomplete = "a goto at line " +
+                 std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                     S->getBeginLoc())) +
+                 " is not followed";
+  return M;
+}
+
 LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
   assert(M.isWellFormed());
   if (!S || M.none())
@@ -210,21 +240,7 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     return execReturn(cast<ReturnStmt>(S), M);
   case Stmt::BreakStmtClass:
   case Stmt::ContinueStmtClass:
-    ++LaneExits;
-    if (!Loops.empty()) {
-      LoopCtx &L = Loops.back();
-      bool Break = isa<BreakStmt>(S);
-      LaneMask &Target = Break ? L.Broken : L.Continued;
-      Target = unite(Target, M);
-      // Lanes that may or may not leave here (a condition undecided in
-      // them, even a warp-uniform one) carry on with the values of the path
-      // that stays: where the paths meet, a variable is known in them only
-      // if it is the same on both (RT-13).
-      if (L.Unsure || !M.decided() ||
-          Frames.back().Undecided > L.UndecidedAtStart)
-        Joiner.noteUnsureExit(Break ? L.BrokenVars : L.ContinuedVars, M.May);
-    }
-    return LaneMask{};
+    return execBreakContinue(S, M);
   case Stmt::AttributedStmtClass:
     return exec(cast<AttributedStmt>(S)->getSubStmt(), M);
   case Stmt::LabelStmtClass:
@@ -237,15 +253,7 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     return execSwitch(cast<SwitchStmt>(S), M);
   case Stmt::GotoStmtClass:
   case Stmt::IndirectGotoStmtClass:
-    // Not followed: the lanes that jump would still count in the accesses
-    // they skip (or miss the ones they jump back to). Give up on exactness
-    // for the whole kernel, with the reason.
-    if (Incomplete.empty())
-      Incomplete = "a goto at line " +
-                   std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
-                       S->getBeginLoc())) +
-                   " is not followed";
-    return M;
+    return execGoto(S, M);
   case Stmt::CXXForRangeStmtClass:
     return execRangeFor(cast<CXXForRangeStmt>(S), M);
   case Stmt::GCCAsmStmtClass:

@@ -208,6 +208,11 @@ private:
                         const clang::Stmt *At);
   static bool leavesSwitch(const clang::Stmt *S);
   LaneMask execReturn(const clang::ReturnStmt *S, const LaneMask &M);
+  /// A break or continue: its lanes leave to the innermost loop's exit or
+  /// next trip.
+  LaneMask execBreakContinue(const clang::Stmt *S, const LaneMask &M);
+  /// A goto is not followed: the kernel's records are then not exact.
+  LaneMask execGoto(const clang::Stmt *S, const LaneMask &M);
   LaneMask execRangeFor(const clang::CXXForRangeStmt *S, LaneMask M);
   void evalDiscarded(const clang::Expr *E, const LaneMask &M);
   Value evalLambda(const clang::LambdaExpr *E, const LaneMask &M);

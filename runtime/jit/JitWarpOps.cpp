@@ -10,34 +10,11 @@
 using namespace ccl::jit;
 using namespace ccl::jit::rt;
 
-void ccl::jit::rt::performWarpOp(Warp &W, uint32_t Group) {
-  // The lanes of the group that wait at a warp operation take part.
-  uint32_t Part = Group & maskOf(W, AtWarpOp);
-  Lane *First = nullptr;
-  for (size_t I = 0; I < W.Lanes.size(); ++I)
-    if (Part >> I & 1) {
-      First = W.Lanes[I];
-      break;
-    }
-  if (!First)
-    return;
-  unsigned Op = First->Op;
-  auto Val = [&](unsigned I) -> uint64_t {
-    return I < W.Lanes.size() && (Part >> I & 1) ? W.Lanes[I]->A : 0;
-  };
+namespace {
+
+/// redux.sync \p Op over the 32-bit values of the lanes in \p Part.
+uint64_t reduction(const Warp &W, uint32_t Part, unsigned Op) {
   uint64_t Red = 0;
-  uint32_t Ballot = 0;
-  bool All = true, Any = false;
-  for (size_t I = 0; I < W.Lanes.size(); ++I) {
-    if (!(Part >> I & 1))
-      continue;
-    uint64_t V = W.Lanes[I]->A;
-    bool P = V != 0;
-    Ballot |= (uint32_t)P << I;
-    All &= P;
-    Any |= P;
-  }
-  bool Uni = Ballot == 0 || Ballot == Part;
   bool First1 = true;
   for (size_t I = 0; I < W.Lanes.size(); ++I) {
     if (!(Part >> I & 1))
@@ -71,6 +48,79 @@ void ccl::jit::rt::performWarpOp(Warp &W, uint32_t Group) {
     }
     First1 = false;
   }
+  return Red;
+}
+
+/// shfl.sync \p Op for lane \p Lid (its lane operand and packed clamp in
+/// \p Ln) among \p Part: the source lane's 32-bit value (0 outside
+/// \p Part), with bit 32 set when the source lane is in range.
+uint64_t shuffled(const Warp &W, uint32_t Part, const Lane &Ln, int Lid,
+                  unsigned Op) {
+  // B: lane operand, C: PTX's packed clamp (segment mask << 8 | clamp).
+  int Bv = (int)Ln.B;
+  int Clamp = Ln.C & 0x1f, SegMask = (Ln.C >> 8) & 0x1f;
+  int MaxLane = (Lid & SegMask) | (Clamp & ~SegMask);
+  int MinLane = Lid & SegMask;
+  int J = Lid;
+  bool InRange = true;
+  if (Op == WShflIdx) {
+    J = MinLane | (Bv & ~SegMask);
+    InRange = J <= MaxLane;
+  } else if (Op == WShflUp) {
+    J = Lid - Bv;
+    InRange = J >= MaxLane;
+  } else if (Op == WShflDown) {
+    J = Lid + Bv;
+    InRange = J <= MaxLane;
+  } else {
+    J = Lid ^ Bv;
+    InRange = J <= MaxLane;
+  }
+  if (!InRange || J < 0 || J >= 32)
+    J = Lid;
+  unsigned Src = J;
+  uint64_t V = Src < W.Lanes.size() && (Part >> Src & 1) ? W.Lanes[Src]->A : 0;
+  return (uint32_t)V | (uint64_t)(InRange ? 1 : 0) << 32;
+}
+
+/// match.any (\p Any) or match.all for lane \p Ln among \p Part.
+uint64_t matched(const Warp &W, uint32_t Part, const Lane &Ln, bool Any) {
+  uint32_t Same = 0;
+  for (size_t J = 0; J < W.Lanes.size(); ++J)
+    if ((Part >> J & 1) && W.Lanes[J]->A == Ln.A)
+      Same |= 1u << J;
+  if (Any)
+    return Same;
+  return Same == Part ? (uint64_t)Part | (1ull << 32) : 0;
+}
+
+} // namespace
+
+void ccl::jit::rt::performWarpOp(Warp &W, uint32_t Group) {
+  // The lanes of the group that wait at a warp operation take part.
+  uint32_t Part = Group & maskOf(W, AtWarpOp);
+  Lane *First = nullptr;
+  for (size_t I = 0; I < W.Lanes.size(); ++I)
+    if (Part >> I & 1) {
+      First = W.Lanes[I];
+      break;
+    }
+  if (!First)
+    return;
+  unsigned Op = First->Op;
+  uint32_t Ballot = 0;
+  bool All = true, Any = false;
+  for (size_t I = 0; I < W.Lanes.size(); ++I) {
+    if (!(Part >> I & 1))
+      continue;
+    uint64_t V = W.Lanes[I]->A;
+    bool P = V != 0;
+    Ballot |= (uint32_t)P << I;
+    All &= P;
+    Any |= P;
+  }
+  bool Uni = Ballot == 0 || Ballot == Part;
+  uint64_t Red = reduction(W, Part, Op);
   for (size_t I = 0; I < W.Lanes.size(); ++I) {
     if (!(Part >> I & 1))
       continue;
@@ -80,32 +130,9 @@ void ccl::jit::rt::performWarpOp(Warp &W, uint32_t Group) {
     case WShflIdx:
     case WShflUp:
     case WShflDown:
-    case WShflBfly: {
-      // B: lane operand, C: PTX's packed clamp (segment mask << 8 | clamp).
-      int Lid = (int)I, Bv = (int)Ln->B;
-      int Clamp = Ln->C & 0x1f, SegMask = (Ln->C >> 8) & 0x1f;
-      int MaxLane = (Lid & SegMask) | (Clamp & ~SegMask);
-      int MinLane = Lid & SegMask;
-      int J = Lid;
-      bool InRange = true;
-      if (Op == WShflIdx) {
-        J = MinLane | (Bv & ~SegMask);
-        InRange = J <= MaxLane;
-      } else if (Op == WShflUp) {
-        J = Lid - Bv;
-        InRange = J >= MaxLane;
-      } else if (Op == WShflDown) {
-        J = Lid + Bv;
-        InRange = J <= MaxLane;
-      } else {
-        J = Lid ^ Bv;
-        InRange = J <= MaxLane;
-      }
-      if (!InRange || J < 0 || J >= 32)
-        J = Lid;
-      R = (uint32_t)Val(J) | (uint64_t)(InRange ? 1 : 0) << 32;
+    case WShflBfly:
+      R = shuffled(W, Part, *Ln, (int)I, Op);
       break;
-    }
     case WVoteAll:
       R = All;
       break;
@@ -122,17 +149,9 @@ void ccl::jit::rt::performWarpOp(Warp &W, uint32_t Group) {
       R = Part;
       break;
     case WMatchAny:
-    case WMatchAll: {
-      uint32_t Same = 0;
-      for (size_t J = 0; J < W.Lanes.size(); ++J)
-        if ((Part >> J & 1) && W.Lanes[J]->A == Ln->A)
-          Same |= 1u << J;
-      if (Op == WMatchAny)
-        R = Same;
-      else
-        R = Same == Part ? (uint64_t)Part | (1ull << 32) : 0;
+    case WMatchAll:
+      R = matched(W, Part, *Ln, Op == WMatchAny);
       break;
-    }
     case WSync:
       R = 0;
       break;
