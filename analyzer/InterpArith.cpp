@@ -486,7 +486,7 @@ Value ArithRules::evalArith(BinaryOperatorKind Op, const Value &L,
     return Value::unknown("shift by the warp index");
   }
   // Each warp's result from its own operands, as one form in w.
-  return I.perWarp(
+  return I.WarpCheck.perWarp(
       nullptr,
       [&](int64_t W) {
         return evalArithImpl(Op, I.WI.warpAt(L, W), I.WI.warpAt(R, W), LTy, RTy,

@@ -51,7 +51,7 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   bool ParentW = WI.ChildW;
   WI.ChildW = false;
   Value V = evalInner(E, M);
-  if (WI.ChildW && !consumesWarpIndex(E)) {
+  if (WI.ChildW && !WarpCheck.consumesWarpIndex(E)) {
     std::string What = E->getStmtClassName();
     if (const auto *CE = dyn_cast<CallExpr>(E))
       if (const FunctionDecl *FD = CE->getDirectCallee())
@@ -428,8 +428,8 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
   // Lanes where the condition holds take T, where it fails take F; undecided
   // lanes are defined only where both agree.
   Value R = Value::join(T, F, C.True, C.False);
-  checkJoinPerWarp(R, T, F, C.True, C.False,
-                   ~(C.True | C.False) & C.Uniform & M.May);
+  WarpCheck.checkJoinPerWarp(R, T, F, C.True, C.False,
+                             ~(C.True | C.False) & C.Uniform & M.May);
   // Undecided lanes that all go the same way hold one of the two values.
   if (LaneBits U = ~(C.True | C.False) & C.Uniform & M.May)
     R = Joiner.joinUniform(

@@ -116,7 +116,7 @@ Value Interpreter::selectValues(const Value &A, const Value &B,
                                 const LaneBool &C, const LaneMask &M) {
   Value R = Value::join(A, B, C.True, C.False);
   if (WI.mentionsW(A) || WI.mentionsW(B))
-    R = perWarp(
+    R = WarpCheck.perWarp(
         &R,
         [&](int64_t W) {
           return Value::join(WI.warpAt(A, W), WI.warpAt(B, W), C.True, C.False);

@@ -153,7 +153,7 @@ std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
     const Value &V = It->second.second;
     if (R) {
       Value J = Value::join(V, *R, Lanes, Done);
-      checkJoinPerWarp(J, V, *R, Lanes, Done, 0);
+      WarpCheck.checkJoinPerWarp(J, V, *R, Lanes, Done, 0);
       R = J;
     } else {
       R = V;

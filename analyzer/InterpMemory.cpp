@@ -308,7 +308,7 @@ std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
       WI.escape("a table element found in some warps only");
       return std::nullopt;
     }
-    return perWarp(
+    return WarpCheck.perWarp(
         nullptr, [&](int64_t W) { return Found.at(W); }, "a table element");
   }
   int64_t Bytes = sizeOf(Ty);

@@ -53,7 +53,7 @@ Value CallRules::evalMinMax(const CallExpr *E, StringRef Name,
     else
       I.WI.CaseW.Made = false;
   }
-  Value R = I.perWarp(
+  Value R = I.WarpCheck.perWarp(
       Sym ? &*Sym : nullptr,
       [&](int64_t W) {
         I.WI.CaseW.Calls = 0;

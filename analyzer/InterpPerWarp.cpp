@@ -16,14 +16,14 @@
 using namespace clang;
 using namespace ccl;
 
-bool Interpreter::sameValue(const Value &G, const Value &X) {
+bool WarpChecks::sameValue(const Value &G, const Value &X) {
   return G.Kind == X.Kind && G.Base == X.Base && G.Defined == X.Defined &&
          G.UndefUniform == X.UndefUniform && G.OtherObjects == X.OtherObjects &&
          (G.isUnknown() || G.I.sameAs(X.I, G.Defined)) &&
          ((!G.isUnknown() && G.Defined == kAllLanes) || G.Reason == X.Reason);
 }
 
-std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
+std::optional<LaneInt> WarpChecks::warpFamilies(const std::vector<Value> &E) {
   // E_w = C_w + sum_p coef_p * s_{p,w}: the terms at position p hold one
   // unknown per warp (an opaque product of the warp's own row number) with
   // the same coefficients in every warp; C_w, the rest, linear in w. Such
@@ -37,15 +37,15 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
   bool Any = false;
   for (size_t P = 0; P < N; ++P) {
     const LaneInt::Term &T0 = E[0].I.terms()[P];
-    for (size_t I = 1; I < E.size(); ++I)
-      Fam[P] = Fam[P] || E[I].I.terms()[P].Sym != T0.Sym;
+    for (size_t Ix = 1; Ix < E.size(); ++Ix)
+      Fam[P] = Fam[P] || E[Ix].I.terms()[P].Sym != T0.Sym;
     if (!Fam[P])
       continue;
     Any = true;
     // One coefficient per warp, the same in every lane: the member is that
     // multiple of the warp's unknown.
-    for (size_t I = 0; I < E.size(); ++I) {
-      const LaneArray &C = E[I].I.terms()[P].Coef;
+    for (size_t Ix = 0; Ix < E.size(); ++Ix) {
+      const LaneArray &C = E[Ix].I.terms()[P].Coef;
       if (!llvm::all_of(C, [&](int64_t X) { return X == C[0]; }))
         return std::nullopt;
     }
@@ -68,30 +68,30 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
     C.push_back(*R);
   }
   std::optional<std::pair<LaneInt, LaneInt>> Fit =
-      WI.fitOverWarps(C, kAllLanes);
+      I.WI.fitOverWarps(C, kAllLanes);
   if (!Fit || !Fit->second.isConcrete())
     return std::nullopt;
   const LaneInt &B = Fit->first, &D = Fit->second;
   std::optional<LaneInt> Out =
-      add(B, *mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts())));
+      add(B, *mul(LaneInt::symbol(I.WI.W), LaneInt::perLane(D.consts())));
   for (size_t P = 0; P < N && Out; ++P) {
     if (!Fam[P])
       continue;
     std::string Key = "\x01warp family";
     bool NonNeg = true;
     std::map<unsigned, std::pair<SymbolId, int64_t>> Members;
-    for (size_t I = 0; I < E.size(); ++I) {
-      const LaneInt::Term &T = E[I].I.terms()[P];
-      Key += " " + std::to_string(WI.Set[I]) + ":" + std::to_string(T.Sym) +
+    for (size_t Ix = 0; Ix < E.size(); ++Ix) {
+      const LaneInt::Term &T = E[Ix].I.terms()[P];
+      Key += " " + std::to_string(I.WI.Set[Ix]) + ":" + std::to_string(T.Sym) +
              "*" + std::to_string(T.Coef[0]);
-      NonNeg = NonNeg && Syms.nonNegative(T.Sym) && T.Coef[0] >= 0;
-      Members[WI.Set[I]] = {T.Sym, T.Coef[0]};
+      NonNeg = NonNeg && I.Syms.nonNegative(T.Sym) && T.Coef[0] >= 0;
+      Members[I.WI.Set[Ix]] = {T.Sym, T.Coef[0]};
     }
     SymbolId F =
-        symbolId(Syms.name(Members.begin()->second.first), {}, Key, NonNeg);
-    WI.Residual.resize(Syms.size(), -1);
-    WI.Residual[F] = -3;
-    WI.Family[F] = std::move(Members);
+        I.symbolId(I.Syms.name(Members.begin()->second.first), {}, Key, NonNeg);
+    I.WI.Residual.resize(I.Syms.size(), -1);
+    I.WI.Residual[F] = -3;
+    I.WI.Family[F] = std::move(Members);
     std::optional<LaneInt> Part = LaneInt::symbol(F);
     Out = Part ? add(*Out, *Part) : std::nullopt;
   }
@@ -99,82 +99,81 @@ std::optional<LaneInt> Interpreter::warpFamilies(const std::vector<Value> &E) {
 }
 
 std::vector<Value>
-Interpreter::warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect) {
-  WI.On = false;
-  bool SavedRec = Recording;
-  Recording = false;
-  bool SavedIn = WI.InExpect, SavedOuter = WI.OuterRecording;
-  WI.InExpect = true;
-  WI.OuterRecording = SavedIn ? SavedOuter : SavedRec;
-  WI.ExpectSplit = false;
+WarpChecks::warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect) {
+  I.WI.On = false;
+  bool SavedRec = I.Recording;
+  I.Recording = false;
+  bool SavedIn = I.WI.InExpect, SavedOuter = I.WI.OuterRecording;
+  I.WI.InExpect = true;
+  I.WI.OuterRecording = SavedIn ? SavedOuter : SavedRec;
+  I.WI.ExpectSplit = false;
   std::vector<Value> E;
-  E.reserve(WI.Set.size());
-  for (unsigned W : WI.Set)
+  E.reserve(I.WI.Set.size());
+  for (unsigned W : I.WI.Set)
     E.push_back(Expect(W));
-  WI.InExpect = SavedIn;
-  WI.OuterRecording = SavedOuter;
-  Recording = SavedRec;
-  WI.On = true;
+  I.WI.InExpect = SavedIn;
+  I.WI.OuterRecording = SavedOuter;
+  I.Recording = SavedRec;
+  I.WI.On = true;
   return E;
 }
 
-std::optional<LaneInt> Interpreter::formInW(const LaneInt &B,
-                                            const LaneInt &D) {
+std::optional<LaneInt> WarpChecks::formInW(const LaneInt &B, const LaneInt &D) {
   // D * w as terms of W (its unknowns x as monomials W*x).
   std::optional<LaneInt> Form =
-      mul(LaneInt::symbol(WI.W), LaneInt::perLane(D.consts()));
+      mul(LaneInt::symbol(I.WI.W), LaneInt::perLane(D.consts()));
   for (const LaneInt::Term &T : D.terms()) {
     if (!Form)
       break;
     std::optional<LaneInt> Part =
-        mul(LaneInt::symbol(Arith.productSymbol(WI.W, T.Sym)),
+        mul(LaneInt::symbol(I.Arith.productSymbol(I.WI.W, T.Sym)),
             LaneInt::perLane(T.Coef));
     Form = Part ? add(*Form, *Part) : std::nullopt;
   }
   return Form ? add(B, *Form) : std::nullopt;
 }
 
-Value Interpreter::perWarp(const Value *Sym,
-                           llvm::function_ref<Value(int64_t)> Expect,
-                           llvm::StringRef What) {
-  if (!WI.On || !WI.Escaped.empty() || !WI.Split.empty()) {
+Value WarpChecks::perWarp(const Value *Sym,
+                          llvm::function_ref<Value(int64_t)> Expect,
+                          llvm::StringRef What) {
+  if (!I.WI.On || !I.WI.Escaped.empty() || !I.WI.Split.empty()) {
     if (Sym)
       return *Sym;
     // (A stopped run still finishes its statement: Expect may ask again.)
-    bool SavedOn = WI.On;
-    WI.On = false;
-    Value V = Expect(WI.Set.empty() ? 0 : WI.Set[0]);
-    WI.On = SavedOn;
+    bool SavedOn = I.WI.On;
+    I.WI.On = false;
+    Value V = Expect(I.WI.Set.empty() ? 0 : I.WI.Set[0]);
+    I.WI.On = SavedOn;
     return V;
   }
   // Each warp's own result, computed from operands without the warp index
   // (and without side effects on the run: no case splits).
   std::vector<Value> E = warpsOwnResults(Expect);
-  if (WI.ExpectSplit) {
-    WI.escape((What + " that splits into cases").str());
+  if (I.WI.ExpectSplit) {
+    I.WI.escape((What + " that splits into cases").str());
     return Sym ? *Sym : E[0];
   }
   // The symbolic result, if it is every warp's.
   bool SymOk = Sym != nullptr;
-  for (size_t I = 0; I < WI.Set.size() && SymOk; ++I)
-    SymOk = sameValue(WI.warpAt(*Sym, WI.Set[I]), E[I]);
+  for (size_t Ix = 0; Ix < I.WI.Set.size() && SymOk; ++Ix)
+    SymOk = sameValue(I.WI.warpAt(*Sym, I.WI.Set[Ix]), E[Ix]);
   if (SymOk)
     return *Sym;
   const Value &E0 = E[0];
-  if (WI.Set.size() == 1)
+  if (I.WI.Set.size() == 1)
     return E0;
   // Else the warps' results as one form B + w * D, when every warp's result
   // is that (w takes only the block's warp numbers, so `tid % 128` and
   // `tid / 64` of a 256-thread block are such forms where the symbolic
   // rule is not).
   bool Linear = true;
-  for (size_t I = 1; I < E.size() && Linear; ++I)
-    Linear = E[I].Kind == E0.Kind && E[I].Base == E0.Base &&
-             E[I].Defined == E0.Defined &&
-             E[I].UndefUniform == E0.UndefUniform &&
-             E[I].OtherObjects == E0.OtherObjects &&
+  for (size_t Ix = 1; Ix < E.size() && Linear; ++Ix)
+    Linear = E[Ix].Kind == E0.Kind && E[Ix].Base == E0.Base &&
+             E[Ix].Defined == E0.Defined &&
+             E[Ix].UndefUniform == E0.UndefUniform &&
+             E[Ix].OtherObjects == E0.OtherObjects &&
              ((!E0.isUnknown() && E0.Defined == kAllLanes) ||
-              E[I].Reason == E0.Reason);
+              E[Ix].Reason == E0.Reason);
   if (Linear && E0.isUnknown())
     return E0;
   std::optional<std::pair<LaneInt, LaneInt>> Fit;
@@ -182,7 +181,7 @@ Value Interpreter::perWarp(const Value *Sym,
     std::vector<LaneInt> Forms;
     for (const Value &V : E)
       Forms.push_back(V.I);
-    Fit = WI.fitOverWarps(Forms, E0.Defined);
+    Fit = I.WI.fitOverWarps(Forms, E0.Defined);
     if (!Fit)
       if (std::optional<LaneInt> F = warpFamilies(E)) {
         Value R = E0;
@@ -192,15 +191,15 @@ Value Interpreter::perWarp(const Value *Sym,
   }
   if (!Fit) {
     // Not one form: run the warps again in groups with equal results.
-    warpSplit(WI.warpGroups(
-                  E.size(),
-                  [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
-              What);
+    I.warpSplit(I.WI.warpGroups(
+                    E.size(),
+                    [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
+                What);
     return Sym ? *Sym : E0;
   }
   std::optional<LaneInt> Sum = formInW(Fit->first, Fit->second);
   if (!Sum) {
-    WI.escape((What + " overflows").str());
+    I.WI.escape((What + " overflows").str());
     return Sym ? *Sym : E0;
   }
   Value R = E0;
@@ -208,43 +207,43 @@ Value Interpreter::perWarp(const Value *Sym,
   return R;
 }
 
-void Interpreter::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
-                                   LaneBits TakeA, LaneBits TakeB,
-                                   LaneBits Uniform) {
-  if (!WI.mentionsW(A) && !WI.mentionsW(B))
+void WarpChecks::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
+                                  LaneBits TakeA, LaneBits TakeB,
+                                  LaneBits Uniform) {
+  if (!I.WI.mentionsW(A) && !I.WI.mentionsW(B))
     return;
   // Paths the whole warp took make new unknowns (joinUniform), keyed by
   // what differs: not followed with the warp index.
   if (Uniform & ~J.Defined)
-    WI.escape("a join of paths taken by the whole warp");
+    I.WI.escape("a join of paths taken by the whole warp");
   // A value joined with itself (a variable neither path changed: J is A):
   // each warp's join is that warp's form of it, which perWarp finds equal
   // to J's. Of perWarp's work only what may stop the run remains: a form
   // that overflows in some warp (warpAt).
   if (Value::identical(A, B) && Value::identical(J, A)) {
-    if (WI.On && WI.Escaped.empty() && WI.Split.empty())
-      for (unsigned W : WI.Set)
-        WI.warpAt(J, W);
+    if (I.WI.On && I.WI.Escaped.empty() && I.WI.Split.empty())
+      for (unsigned W : I.WI.Set)
+        I.WI.warpAt(J, W);
     return;
   }
   J = perWarp(
       &J,
       [&](int64_t W) {
-        return Value::join(WI.warpAt(A, W), WI.warpAt(B, W), TakeA, TakeB);
+        return Value::join(I.WI.warpAt(A, W), I.WI.warpAt(B, W), TakeA, TakeB);
       },
       "a join of two paths");
 }
 
-LaneInt Interpreter::truncate(const LaneInt &V, unsigned Bits,
-                              bool Signed) const {
+LaneInt WarpChecks::truncate(const LaneInt &V, unsigned Bits,
+                             bool Signed) const {
   LaneInt R = V.truncated(Bits, Signed);
-  if (WI.mentionsW(V)) {
+  if (I.WI.mentionsW(V)) {
     Value Sym = Value::integer(R);
-    return const_cast<Interpreter *>(this)
+    return const_cast<WarpChecks *>(this)
         ->perWarp(
             &Sym,
             [&](int64_t W) {
-              return Value::integer(WI.warpAt(V, W).truncated(Bits, Signed));
+              return Value::integer(I.WI.warpAt(V, W).truncated(Bits, Signed));
             },
             "a conversion to a narrower integer")
         .I;
@@ -252,7 +251,7 @@ LaneInt Interpreter::truncate(const LaneInt &V, unsigned Bits,
   return R;
 }
 
-bool Interpreter::consumesWarpIndex(const Expr *E) {
+bool WarpChecks::consumesWarpIndex(const Expr *E) {
   switch (E->getStmtClass()) {
   case Stmt::ParenExprClass:
   case Stmt::ConstantExprClass:
@@ -292,7 +291,7 @@ bool Interpreter::consumesWarpIndex(const Expr *E) {
   case Stmt::CXXOperatorCallExprClass:
     // Inlined user code binds the values to parameters; a builtin rule
     // (shuffles, min/max, intrinsics) may decide on their form.
-    return WI.Inlined.erase(E);
+    return I.WI.Inlined.erase(E);
   default:
     break;
   }

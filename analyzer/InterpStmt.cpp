@@ -77,8 +77,9 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     B.V = eval(D->getInit(), M);
     if (B.V.isInt() && D->getType()->isIntegerType() &&
         !D->getType()->isBooleanType())
-      B.V.I = truncate(B.V.I, Ctx.getIntWidth(D->getType()),
-                       D->getType()->isSignedIntegerOrEnumerationType());
+      B.V.I =
+          WarpCheck.truncate(B.V.I, Ctx.getIntWidth(D->getType()),
+                             D->getType()->isSignedIntegerOrEnumerationType());
   } else {
     B.V = Value::unknown("'" + D->getNameAsString() + "' is uninitialized");
   }
@@ -164,8 +165,8 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
   --Budget;
   Value V = eval(Init, M);
   if (V.isInt() && T->isIntegerType() && !T->isBooleanType())
-    V.I = truncate(V.I, Ctx.getIntWidth(T),
-                   T->isSignedIntegerOrEnumerationType());
+    V.I = WarpCheck.truncate(V.I, Ctx.getIntWidth(T),
+                             T->isSignedIntegerOrEnumerationType());
   B.Elems[Off] = {sizeOf(T), V};
 }
 
@@ -364,7 +365,8 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
     // decided in them) keep a value only where both returns agree.
     if (F.HasRet) {
       Value J = Value::join(V, F.RetVal, M.May & ~F.UnsureReturned, ~M.May);
-      checkJoinPerWarp(J, V, F.RetVal, M.May & ~F.UnsureReturned, ~M.May, 0);
+      WarpCheck.checkJoinPerWarp(J, V, F.RetVal, M.May & ~F.UnsureReturned,
+                                 ~M.May, 0);
       F.RetVal = J;
     } else {
       F.RetVal = V;

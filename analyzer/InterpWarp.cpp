@@ -280,7 +280,7 @@ Value WarpCalls::shuffleChecked(const CallExpr *E, StringRef Kind,
   // With the warp index (InterpWarpIndex.cpp): each warp's shuffle of its
   // own values, as one form (`__shfl_sync(mask, threadIdx.x / 32, 0)`).
   I.WI.Inlined.insert(E);
-  return I.perWarp(
+  return I.WarpCheck.perWarp(
       nullptr,
       [&](int64_t W) {
         return evalShuffle(Kind, I.WI.warpAt(V, W), I.WI.warpAt(L, W), Width,

@@ -52,7 +52,8 @@
 //                      a symbolic warp index, splits of the warps into
 //                      groups, the replay of the run's events for each warp
 //                      (its state: WarpIndexState.h)
-//   InterpPerWarp.cpp  the rules that check a value of it per warp
+//   InterpPerWarp.cpp  the rules that check a value of it per warp (the
+//                      part WarpChecks: InterpPerWarp.h)
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_INTERPRETER_H
@@ -68,6 +69,7 @@
 #include "analyzer/InterpFrame.h"
 #include "analyzer/InterpJoin.h"
 #include "analyzer/InterpLoops.h"
+#include "analyzer/InterpPerWarp.h"
 #include "analyzer/InterpWarp.h"
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
@@ -174,6 +176,7 @@ private:
   friend class CallRules;
   friend class JoinRules;
   friend class LoopRules;
+  friend class WarpChecks;
   friend class WarpCalls;
   using LValue = interp::LValue;
   using Group = interp::Group;
@@ -385,30 +388,6 @@ private:
   /// Stops the run: its warps are run again in \p Groups.
   void warpSplit(std::vector<std::vector<unsigned>> Groups,
                  llvm::StringRef What, const clang::Expr *At = nullptr) const;
-  static bool sameValue(const Value &A, const Value &B);
-  /// perWarp's results \p E as a form with family symbols (one unknown per
-  /// warp); nullopt when they are not that.
-  std::optional<LaneInt> warpFamilies(const std::vector<Value> &E);
-  /// A result that holds in every warp: \p Sym (the symbolic rule's) if,
-  /// with w replaced, it is \p Expect(w) (the result computed from the
-  /// operands with w replaced) for every warp w, else the warps' results
-  /// as one form linear in w; escapes when they are not.
-  Value perWarp(const Value *Sym, llvm::function_ref<Value(int64_t)> Expect,
-                llvm::StringRef What);
-  /// Each warp's own result \p Expect(w) for the run's warps, computed
-  /// without the warp index and without recording.
-  std::vector<Value> warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect);
-  /// B + w * D as a form in the warp index (D's unknowns x as monomials
-  /// W*x); nullopt on overflow.
-  std::optional<LaneInt> formInW(const LaneInt &B, const LaneInt &D);
-  /// eval's rule: \p E consumes its children's values without deciding on
-  /// their form (or decides through a checked rule).
-  bool consumesWarpIndex(const clang::Expr *E);
-  /// Value::join's result \p J of \p A and \p B, checked against each warp.
-  void checkJoinPerWarp(Value &J, const Value &A, const Value &B,
-                        LaneBits TakeA, LaneBits TakeB, LaneBits Uniform);
-  /// V.truncated(...), checked against each warp.
-  LaneInt truncate(const LaneInt &V, unsigned Bits, bool Signed) const;
 
   clang::ASTContext &Ctx;
   const InterpreterOptions &Opts;
@@ -454,6 +433,9 @@ private:
   WarpCalls WarpCall{*this};
   /// Calls, CUDA builtins and launches (InterpCalls.h).
   CallRules Call{*this};
+  /// The results of the run with the warp index, checked against every
+  /// warp (InterpPerWarp.h).
+  WarpChecks WarpCheck{*this};
   /// execReturn -> record: the returned lvalue read for a Frame::ReadAt
   /// caller; its load is recorded at the call.
   const clang::Expr *ReturnedRead = nullptr;

@@ -1,7 +1,8 @@
 // The interpreter run on warp 0 of a CUDA snippet's kernel `k` (one block of
-// 256 threads), for the tests of its parts (InterpLoops, InterpJoin,
-// InterpWarp, InterpArith, InterpCalls): the events the run sends and the interpreter
-// after it.
+// 256 threads; or another warp, or every warp at once with the warp index),
+// for the tests of its parts (InterpLoops, InterpJoin, InterpWarp,
+// InterpArith, InterpCalls, InterpPerWarp): the events the run sends and the
+// interpreter after it.
 #ifndef CCL_TEST_UNIT_WARPZERORUN_H
 #define CCL_TEST_UNIT_WARPZERORUN_H
 
@@ -17,8 +18,13 @@
 namespace ccl::test {
 
 struct WarpZeroRun {
+  /// The Warp argument that runs every warp of the block at once, with the
+  /// symbolic warp index (Interpreter::beginWarpIndexRun).
+  static constexpr int EveryWarp = -1;
+
   explicit WarpZeroRun(llvm::StringRef Code,
-                       InterpreterOptions O = InterpreterOptions())
+                       InterpreterOptions O = InterpreterOptions(),
+                       int Warp = 0)
       : AST(parseCuda(Code)), Opts(std::move(O)) {
     if (!AST || AST->getDiagnostics().hasErrorOccurred())
       return;
@@ -28,13 +34,16 @@ struct WarpZeroRun {
     I = std::make_unique<Interpreter>(
         AST->getASTContext(), Opts, Dim3{256, 1, 1},
         [this](const AccessEvent &Ev) { Events.push_back(Ev); });
-    I->runWarp(K, 0);
+    if (Warp == EveryWarp && !I->beginWarpIndexRun())
+      return;
+    I->runWarp(K, Warp == EveryWarp ? 0 : Warp);
+    Ran = true;
   }
   WarpZeroRun(const WarpZeroRun &) = delete;
   WarpZeroRun &operator=(const WarpZeroRun &) = delete;
 
   /// The snippet parsed and its kernel ran.
-  bool ran() const { return I != nullptr; }
+  bool ran() const { return Ran; }
   /// It ran and sent exactly one event (address() is that event's).
   bool ranOne() const { return ran() && Events.size() == 1; }
   const Value &address() const { return Events.at(0).Address; }
@@ -61,6 +70,7 @@ struct WarpZeroRun {
   InterpreterOptions Opts;
   std::vector<AccessEvent> Events;
   std::unique_ptr<Interpreter> I;
+  bool Ran = false;
 };
 
 } // namespace ccl::test
