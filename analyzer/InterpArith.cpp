@@ -287,7 +287,7 @@ SymbolId ArithRules::productSymbol(SymbolId A, SymbolId B) {
   }
   bool SavedMaking = I.WI.MakingMonomial;
   I.WI.MakingMonomial = Ws == 1;
-  SymbolId Id = I.symbolId(Name, Factors, Key, NonNeg);
+  SymbolId Id = I.Symbols.symbolId(Name, Factors, Key, NonNeg);
   I.WI.MakingMonomial = SavedMaking;
   I.Syms.setProductFactors(Id, Factors);
   if (Ws == 1 && !Rest.empty()) {
@@ -354,7 +354,7 @@ Value ArithRules::uniformProduct(const Value &A, const Value &B) {
                   LaneInt::constant(C)))
         return Value::integer(*P);
   }
-  return I.opaqueSymbol(A, B, "*");
+  return I.Symbols.opaqueSymbol(A, B, "*");
 }
 
 std::optional<LaneInt> ArithRules::laneQuotient(const LaneInt &X,
@@ -377,8 +377,8 @@ std::optional<LaneInt> ArithRules::laneQuotient(const LaneInt &X,
   std::optional<int64_t> DC = D.asConstant();
   if (DC && *DC == 0)
     return std::nullopt;
-  std::string DKey = I.formKey(D, kAllLanes), DName = Show(D);
-  bool DNonNeg = I.isNonNegative(D);
+  std::string DKey = I.Symbols.formKey(D, kAllLanes), DName = Show(D);
+  bool DNonNeg = I.Symbols.isNonNegative(D);
   LaneArray Concrete;
   Concrete.fill(0);
   std::optional<LaneInt> R = LaneInt();
@@ -390,10 +390,10 @@ std::optional<LaneInt> ArithRules::laneQuotient(const LaneInt &X,
       Concrete[K] = Form.consts()[0] / *DC;
       continue;
     }
-    SymbolId Q =
-        I.symbolId(Show(Form) + "/" + DName, symbolsOf(Form),
-                   "quotient " + I.formKey(Form, kAllLanes) + " / " + DKey,
-                   DNonNeg && I.isNonNegative(Form));
+    SymbolId Q = I.Symbols.symbolId(
+        Show(Form) + "/" + DName, symbolsOf(Form),
+        "quotient " + I.Symbols.formKey(Form, kAllLanes) + " / " + DKey,
+        DNonNeg && I.Symbols.isNonNegative(Form));
     LaneArray E;
     E.fill(0);
     E[K] = 1;
@@ -451,8 +451,8 @@ Value ArithRules::evalNonAffine(BinaryOperatorKind Op, const Value &L,
   // If both sides are warp-uniform, the result is one (unknown) value per
   // warp, a new symbol.
   if (L.I.isUniform() && R.I.isUniform())
-    return derived(I.opaqueSymbol(L, R, BinaryOperator::getOpcodeStr(Op)), L,
-                   R);
+    return derived(
+        I.Symbols.opaqueSymbol(L, R, BinaryOperator::getOpcodeStr(Op)), L, R);
   // A lane-dependent dividend over a uniform divisor: per-lane quotient
   // symbols, and the remainder X - D * (X / D) (exact for C's truncating
   // '/' and '%' whatever the signs).
@@ -509,8 +509,9 @@ std::optional<Value> ArithRules::evalShiftByUnknown(BinaryOperatorKind Op,
       R.I.isUniform() && (R.Defined & I.InBlock) == I.InBlock &&
       LTy->isIntegerType()) {
     unsigned Width = std::min<unsigned>(I.Ctx.getIntWidth(LTy), 63);
-    if (std::optional<unsigned> K = I.caseSplit(
-            Width, "shift by " + I.formKey(R.I, kAllLanes), symbolsOf(R.I))) {
+    if (std::optional<unsigned> K =
+            I.caseSplit(Width, "shift by " + I.Symbols.formKey(R.I, kAllLanes),
+                        symbolsOf(R.I))) {
       Value RK = derived(Value::integer(LaneInt::constant(*K)), R, R);
       return evalArith(Op, L, RK, LTy, RTy, ResTy);
     }
@@ -544,7 +545,7 @@ Value ArithRules::evalArithImpl(BinaryOperatorKind Op, const Value &L,
     if (!Res)
       Res = polyMul(L.I, R.I);
     if (!Res)
-      return derived(I.opaqueSymbol(L, R, "*"), L, R);
+      return derived(I.Symbols.opaqueSymbol(L, R, "*"), L, R);
     break;
   case BO_Add:
   case BO_Sub:

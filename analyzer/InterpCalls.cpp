@@ -149,12 +149,12 @@ Value CallRules::evalCallNotFollowed(const CallExpr *E, const FunctionDecl *FD,
       Uniform = PT->isIntegralOrEnumerationType() && Vals[Ix].isInt() &&
                 Vals[Ix].definedIn(M.May) && Vals[Ix].I.isUniform(M.May);
       if (Uniform)
-        Key += " " + I.formKey(Vals[Ix].I, M.May);
+        Key += " " + I.Symbols.formKey(Vals[Ix].I, M.May);
     }
     if (Uniform) {
-      Value R =
-          I.symbolValue(FD->getNameAsString() + "(...)", Key,
-                        E->getType()->isUnsignedIntegerOrEnumerationType());
+      Value R = I.Symbols.symbolValue(
+          FD->getNameAsString() + "(...)", Key,
+          E->getType()->isUnsignedIntegerOrEnumerationType());
       for (const Value &V : Vals)
         appendDeps(R.Deps, V.Deps);
       return R;
@@ -437,11 +437,11 @@ Value CallRules::builtinField(StringRef Var, unsigned Dim) {
                                             : Dim == 1 ? I.Block.Y
                                                        : I.Block.Z));
   if (Var == "blockIdx" || Var == "gridDim")
-    return I.symbolValue((Var + "." +
-                          StringRef(Dim == 0   ? "x"
-                                    : Dim == 1 ? "y"
-                                               : "z"))
-                             .str());
+    return I.Symbols.symbolValue((Var + "." +
+                                  StringRef(Dim == 0   ? "x"
+                                            : Dim == 1 ? "y"
+                                                       : "z"))
+                                     .str());
   return Value::unknown(("unsupported builtin '" + Var + "'").str());
 }
 

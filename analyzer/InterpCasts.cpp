@@ -211,14 +211,14 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
           if (Frames.size() == 1 && !lookup(P)->IsRef &&
               lookup(P)->V.isUnknown() &&
               onlyFieldReads(Frames[0].Fn->getBody(), P)) {
-            std::string Name = sourceText(ME);
+            std::string Name = Symbols.sourceText(ME);
             std::string Key;
             llvm::raw_string_ostream OS(Key);
             OS << "field " << (const void *)P << " "
                << (const void *)ME->getMemberDecl();
             if (To->isIntegralOrEnumerationType())
-              return symbolValue(Name, Key,
-                                 To->isUnsignedIntegerOrEnumerationType());
+              return Symbols.symbolValue(
+                  Name, Key, To->isUnsignedIntegerOrEnumerationType());
             if (To->isPointerType())
               return Value::pointer(
                   Mem.namedGlobal(Name, 256,
@@ -238,9 +238,9 @@ Value Interpreter::evalPointerToIntegral(const CastExpr *E, const LaneMask &M) {
   std::string Key;
   llvm::raw_string_ostream OS(Key);
   OS << "address " << (const void *)V.Base;
-  Value Addr = symbolValue("address of " + V.Base->Name + " / " +
-                               std::to_string(V.Base->BaseAlign),
-                           Key, /*NonNeg=*/true);
+  Value Addr = Symbols.symbolValue("address of " + V.Base->Name + " / " +
+                                       std::to_string(V.Base->BaseAlign),
+                                   Key, /*NonNeg=*/true);
   if (!Addr.isInt())
     return Addr;
   std::optional<LaneInt> Scaled =

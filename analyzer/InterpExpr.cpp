@@ -432,8 +432,9 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
                              ~(C.True | C.False) & C.Uniform & M.May);
   // Undecided lanes that all go the same way hold one of the two values.
   if (LaneBits U = ~(C.True | C.False) & C.Uniform & M.May)
-    R = Joiner.joinUniform(
-        R, T, F, U, [&] { return Joiner.joinName(sourceText(E), nullptr); });
+    R = Joiner.joinUniform(R, T, F, U, [&] {
+      return Joiner.joinName(Symbols.sourceText(E), nullptr);
+    });
   if (~(C.True | C.False) & M.May)
     appendDeps(R.Deps, C.Deps);
   return R;

@@ -194,11 +194,11 @@ Value LoopRules::generalizeVar(const VarDecl *D, const Value &Old,
   for (const LaneInt::Term &T : Delta->terms()) {
     if (!Step)
       break;
-    SymbolId P =
-        I.symbolId(I.Syms.name(J) + "*" + I.Syms.name(T.Sym), {J, T.Sym},
-                   "iteration product #" + std::to_string(J) + " #" +
-                       std::to_string(T.Sym),
-                   I.Syms.nonNegative(T.Sym));
+    SymbolId P = I.Symbols.symbolId(I.Syms.name(J) + "*" + I.Syms.name(T.Sym),
+                                    {J, T.Sym},
+                                    "iteration product #" + std::to_string(J) +
+                                        " #" + std::to_string(T.Sym),
+                                    I.Syms.nonNegative(T.Sym));
     std::optional<LaneInt> Part =
         mul(LaneInt::symbol(P), LaneInt::constant(T.Coef[L0]));
     Step = Part ? add(*Step, *Part) : std::nullopt;

@@ -171,12 +171,13 @@ std::optional<Value> WarpCalls::gridQuery(StringRef What, const LaneArray &T) {
   auto Add = [&](const Value &A, const Value &B) {
     return I.Arith.evalArith(BO_Add, A, B, U, U, U);
   };
-  Value GX = I.symbolValue("gridDim.x"), GY = I.symbolValue("gridDim.y"),
-        GZ = I.symbolValue("gridDim.z");
+  Value GX = I.Symbols.symbolValue("gridDim.x"),
+        GY = I.Symbols.symbolValue("gridDim.y"),
+        GZ = I.Symbols.symbolValue("gridDim.z");
   Value Blocks = Mul(Mul(GX, GY), GZ);
-  Value Rank = Add(I.symbolValue("blockIdx.x"),
-                   Mul(GX, Add(I.symbolValue("blockIdx.y"),
-                               Mul(GY, I.symbolValue("blockIdx.z")))));
+  Value Rank = Add(I.Symbols.symbolValue("blockIdx.x"),
+                   Mul(GX, Add(I.Symbols.symbolValue("blockIdx.y"),
+                               Mul(GY, I.Symbols.symbolValue("blockIdx.z")))));
   Value BTV = Value::integer(LaneInt::constant(blockThreads()));
   if (What == "block_rank")
     return Rank;
@@ -289,15 +290,15 @@ std::optional<Value> WarpCalls::evalGroupDim3Field(const CallExpr *Call,
       return Value::integer(I.WI.On ? I.WI.Tid[Dim]
                                     : LaneInt::perLane(I.Tid[Dim]));
     if (N == "group_index")
-      return I.symbolValue(std::string("blockIdx.") + XYZ[Dim]);
+      return I.Symbols.symbolValue(std::string("blockIdx.") + XYZ[Dim]);
     if (N == "dim_threads" || N == "group_dim")
       return Value::integer(LaneInt::constant(BD[Dim]));
   }
   if (G->Kind == Group::Grid) {
     if (N == "block_index")
-      return I.symbolValue(std::string("blockIdx.") + XYZ[Dim]);
+      return I.Symbols.symbolValue(std::string("blockIdx.") + XYZ[Dim]);
     if (N == "dim_blocks")
-      return I.symbolValue(std::string("gridDim.") + XYZ[Dim]);
+      return I.Symbols.symbolValue(std::string("gridDim.") + XYZ[Dim]);
   }
   return std::nullopt;
 }

@@ -57,7 +57,7 @@ Value JoinRules::joinUniform(Value R, const Value &A, const Value &B,
   if (!L || !A.I.isUniform(L) || !B.I.isUniform(L))
     return R;
   // Not negative where neither side is (in the lanes of L).
-  bool NN = I.isNonNegative(A.I, L) && I.isNonNegative(B.I, L);
+  bool NN = I.Symbols.isNonNegative(A.I, L) && I.Symbols.isNonNegative(B.I, L);
   std::string Name = MakeName();
   std::optional<LaneInt> V;
   if (Chain) {
@@ -67,19 +67,19 @@ Value JoinRules::joinUniform(Value R, const Value &A, const Value &B,
     std::string Key = "exit " + std::to_string(Chain) + " " +
                       std::to_string(reinterpret_cast<uintptr_t>(Who)) + " " +
                       Name + (NN ? " nonneg" : "");
-    V = LaneInt::symbol(I.symbolId(Name, {}, Key, NN));
+    V = LaneInt::symbol(I.Symbols.symbolId(Name, {}, Key, NN));
   } else {
     std::string Key = "join " + std::to_string(I.JoinRuns++) + " " + Name;
     std::optional<LaneInt> D = sub(B.I, A.I);
     if (std::optional<int64_t> C = D ? D->asConstant(L) : std::nullopt) {
       // A + C*t, t in {0, 1}: the analysis enumerates t like any unknown (an
       // over-approximation), but a multiple of C stays one.
-      SymbolId T = I.symbolId(Name, {}, Key, /*NonNeg=*/true);
+      SymbolId T = I.Symbols.symbolId(Name, {}, Key, /*NonNeg=*/true);
       if (std::optional<LaneInt> P =
               mul(LaneInt::symbol(T), LaneInt::constant(*C)))
         V = add(A.I, *P);
     } else {
-      V = LaneInt::symbol(I.symbolId(Name, {}, Key, NN));
+      V = LaneInt::symbol(I.Symbols.symbolId(Name, {}, Key, NN));
     }
   }
   if (!V)

@@ -382,7 +382,7 @@ LaneMask LoopRules::execLoopSymbolic(const Stmt *Loop, const Expr *Cond,
   // 2. v = start + j * step for every variable with a warp-uniform step.
   // Each dynamic execution of a generalized loop has its own iteration
   // number (a helper's loop run twice, two loops on one line).
-  SymbolId J = I.symbolId(
+  SymbolId J = I.Symbols.symbolId(
       "iteration(line " +
           std::to_string(I.Ctx.getSourceManager().getExpansionLineNumber(
               Loop->getBeginLoc())) +

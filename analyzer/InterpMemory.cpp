@@ -226,10 +226,11 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
   }
   if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
       (Ty->isIntegralOrEnumerationType() || Ty->isPointerType())) {
-    std::string Name = sourceText(Site);
+    std::string Name = Symbols.sourceText(Site);
     std::string Key = loadKey(L.Addr, Ty, M.May);
     if (Ty->isIntegralOrEnumerationType())
-      return symbolValue(Name, Key, Ty->isUnsignedIntegerOrEnumerationType());
+      return Symbols.symbolValue(Name, Key,
+                                 Ty->isUnsignedIntegerOrEnumerationType());
     uint64_t Align = std::max<int64_t>(
         1, Ctx.getTypeAlignInChars(Ty->getPointeeType().isNull()
                                        ? Ctx.CharTy
@@ -247,7 +248,7 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
   // Values read per lane: a condition on them lets the lanes the data picks
   // run (laneDataSymbol).
   if (!L.Addr.definedIn(M.May) || !L.Addr.I.isUniform(M.May))
-    U.Deps.push_back(laneDataSymbol(Site));
+    U.Deps.push_back(Symbols.laneDataSymbol(Site));
   return U;
 }
 
@@ -341,9 +342,10 @@ std::string Interpreter::loadKey(const Value &Addr, QualType Ty,
                                  LaneBits Lanes) {
   std::string K;
   llvm::raw_string_ostream OS(K);
-  OS << "load " << (const void *)Addr.Base << " " << formKey(Addr.I, Lanes)
-     << " " << Ty.getCanonicalType().getUnqualifiedType().getAsString()
-     << " gen " << Mem.storeGen(Addr.Base) << "/" << Mem.storeGen(nullptr);
+  OS << "load " << (const void *)Addr.Base << " "
+     << Symbols.formKey(Addr.I, Lanes) << " "
+     << Ty.getCanonicalType().getUnqualifiedType().getAsString() << " gen "
+     << Mem.storeGen(Addr.Base) << "/" << Mem.storeGen(nullptr);
   return K;
 }
 

@@ -81,7 +81,7 @@ Value CallRules::minMaxOf(StringRef Name, const Value &A, const Value &B,
     if (R)
       return derived(Value::integer(*R), A, B);
     if (A.I.isUniform() && B.I.isUniform())
-      return derived(I.opaqueSymbol(A, B, IsMin ? "min" : "max"), A, B);
+      return derived(I.Symbols.opaqueSymbol(A, B, IsMin ? "min" : "max"), A, B);
     if (std::optional<Value> C = clampCases(A, B, IsMin, M))
       return derived(*C, A, B);
   }
@@ -162,7 +162,7 @@ std::optional<Value> CallRules::clampCases(const Value &A, const Value &B,
   Vals.erase(std::unique(Vals.begin(), Vals.end()), Vals.end());
   unsigned N = Vals.size() + 1;
   auto KeyOf = [&](const LaneInt &Form, int64_t Shift) {
-    std::string K = "clamp " + I.formKey(Form, kAllLanes);
+    std::string K = "clamp " + I.Symbols.formKey(Form, kAllLanes);
     for (int64_t V : Vals)
       K += " " + std::to_string(V + Shift);
     return K;

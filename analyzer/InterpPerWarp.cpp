@@ -87,8 +87,8 @@ std::optional<LaneInt> WarpChecks::warpFamilies(const std::vector<Value> &E) {
       NonNeg = NonNeg && I.Syms.nonNegative(T.Sym) && T.Coef[0] >= 0;
       Members[I.WI.Set[Ix]] = {T.Sym, T.Coef[0]};
     }
-    SymbolId F =
-        I.symbolId(I.Syms.name(Members.begin()->second.first), {}, Key, NonNeg);
+    SymbolId F = I.Symbols.symbolId(I.Syms.name(Members.begin()->second.first),
+                                    {}, Key, NonNeg);
     I.WI.Residual.resize(I.Syms.size(), -1);
     I.WI.Residual[F] = -3;
     I.WI.Family[F] = std::move(Members);

@@ -29,57 +29,64 @@
 using namespace clang;
 using namespace ccl;
 
-SymbolId Interpreter::symbolId(llvm::StringRef Name,
+std::string SymbolRules::parmKey(const clang::ParmVarDecl *P) {
+  std::string K;
+  llvm::raw_string_ostream OS(K);
+  OS << "parm " << (const void *)P;
+  return K;
+}
+
+SymbolId SymbolRules::symbolId(llvm::StringRef Name,
                                llvm::ArrayRef<SymbolId> FactorsOf,
                                llvm::StringRef Key, bool NonNeg) {
-  if (WI.On && !WI.MakingMonomial && WI.mentionsW(FactorsOf))
-    WI.escape("a symbol made from the warp index");
-  SymbolTable::Interned S = Syms.intern(Name, FactorsOf, Key, NonNeg);
-  if (WI.On && S.New)
-    WI.Residual.resize(S.Id + 1, -1);
+  if (I.WI.On && !I.WI.MakingMonomial && I.WI.mentionsW(FactorsOf))
+    I.WI.escape("a symbol made from the warp index");
+  SymbolTable::Interned S = I.Syms.intern(Name, FactorsOf, Key, NonNeg);
+  if (I.WI.On && S.New)
+    I.WI.Residual.resize(S.Id + 1, -1);
   return S.Id;
 }
 
-SymbolId Interpreter::laneDataSymbol(const Expr *Load) {
+SymbolId SymbolRules::laneDataSymbol(const Expr *Load) {
   std::string Key =
       "read per lane at " +
       std::to_string(reinterpret_cast<uintptr_t>(Load->IgnoreParens()));
   SymbolId Id = symbolId(sourceText(Load), {}, Key);
   // Not an unknown that a cost is taken over: depends_on says it in words.
-  Syms.markLaneData(Id);
+  I.Syms.markLaneData(Id);
   return Id;
 }
 
-Value Interpreter::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
+Value SymbolRules::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
                                bool NonNeg) {
-  auto A = Opts.Assume.find(Name.str());
-  if (A != Opts.Assume.end())
+  auto A = I.Opts.Assume.find(Name.str());
+  if (A != I.Opts.Assume.end())
     return Value::integer(LaneInt::constant(A->second));
   return Value::integer(LaneInt::symbol(symbolId(Name, {}, Key, NonNeg)));
 }
 
-bool Interpreter::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
-  if (WI.mentionsW(V)) {
-    bool Sym = Syms.isNonNegative(V, Lanes);
-    if (!WI.Escaped.empty() || !WI.Split.empty())
+bool SymbolRules::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
+  if (I.WI.mentionsW(V)) {
+    bool Sym = I.Syms.isNonNegative(V, Lanes);
+    if (!I.WI.Escaped.empty() || !I.WI.Split.empty())
       return Sym;
-    WI.On = false;
+    I.WI.On = false;
     std::vector<unsigned> Yes, No;
-    for (unsigned W : WI.Set)
-      (isNonNegative(WI.warpAt(V, W), Lanes) ? Yes : No).push_back(W);
-    WI.On = true;
+    for (unsigned W : I.WI.Set)
+      (isNonNegative(I.WI.warpAt(V, W), Lanes) ? Yes : No).push_back(W);
+    I.WI.On = true;
     if (!Yes.empty() && !No.empty())
-      warpSplit({Yes, No}, "the sign of a value");
+      I.warpSplit({Yes, No}, "the sign of a value");
     return No.empty();
   }
-  return Syms.isNonNegative(V, Lanes);
+  return I.Syms.isNonNegative(V, Lanes);
 }
 
-std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
+std::string SymbolRules::formKey(const LaneInt &V, LaneBits Lanes) const {
   // (A case split's key may hold W: it only names the choice point within
   // the run, evalMinMax.)
-  if (WI.mentionsW(V) && !WI.CaseW.Allow)
-    WI.escape("a symbol keyed by a form of the warp index");
+  if (I.WI.mentionsW(V) && !I.WI.CaseW.Allow)
+    I.WI.escape("a symbol keyed by a form of the warp index");
   unsigned L0 = llvm::countr_zero(Lanes ? Lanes : 1u);
   std::string S = std::to_string(V.consts()[L0]);
   for (const LaneInt::Term &T : V.terms())
@@ -87,10 +94,10 @@ std::string Interpreter::formKey(const LaneInt &V, LaneBits Lanes) const {
   return "(" + S + ")";
 }
 
-Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
+Value SymbolRules::opaqueSymbol(const Value &A, const Value &B,
                                 llvm::StringRef Op) {
-  if (WI.mentionsW(A) || WI.mentionsW(B))
-    WI.escape("an unknown made from the warp index");
+  if (I.WI.mentionsW(A) || I.WI.mentionsW(B))
+    I.WI.escape("an unknown made from the warp index");
   if (!A.isInt() || !B.isInt() || !A.I.isUniform() || !B.I.isUniform())
     return Value::unknown("lane-dependent product of unknown values");
   // (x >> a) >> b is x >> (a + b), and so for <<: one symbol and one name
@@ -99,19 +106,19 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
   std::optional<int64_t> Amount = Shift ? B.I.asConstant() : std::nullopt;
   if (Amount && *Amount >= 0 && A.I.terms().size() == 1 &&
       A.I.consts()[0] == 0 && A.I.terms()[0].Coef[0] == 1) {
-    const SymbolTable::ShiftDef *D = Syms.shiftOf(A.I.terms()[0].Sym);
+    const SymbolTable::ShiftDef *D = I.Syms.shiftOf(A.I.terms()[0].Sym);
     if (D && D->Op == Op && D->Amount + *Amount < 64)
       return opaqueSymbol(
           D->Of, Value::integer(LaneInt::constant(D->Amount + *Amount)), Op);
   }
-  std::string NA = Syms.formatUniform(A.I), NB = Syms.formatUniform(B.I);
+  std::string NA = I.Syms.formatUniform(A.I), NB = I.Syms.formatUniform(B.I);
   if ((Op == "*" || Op == "min" || Op == "max") && NB < NA)
     std::swap(NA, NB);
   std::string Name = Op == "min" || Op == "max"
                          ? Op.str() + "(" + NA + ", " + NB + ")"
                          : NA + Op.str() + NB;
-  auto Assumed = Opts.Assume.find(Name);
-  if (Assumed != Opts.Assume.end())
+  auto Assumed = I.Opts.Assume.find(Name);
+  if (Assumed != I.Opts.Assume.end())
     return Value::integer(LaneInt::constant(Assumed->second));
   llvm::SmallVector<SymbolId, 4> Factors;
   for (const LaneInt::Term &T : A.I.terms())
@@ -131,19 +138,19 @@ Value Interpreter::opaqueSymbol(const Value &A, const Value &B,
     Name = "(" + Name + ")";
   SymbolId Id = symbolId(Name, Factors, Key, NonNeg);
   if (Amount && *Amount >= 0)
-    Syms.setShift(Id, {A, *Amount, Op.str()});
+    I.Syms.setShift(Id, {A, *Amount, Op.str()});
   return Value::integer(LaneInt::symbol(Id));
 }
 
 /// The source text of \p E on one line (at most 60 characters), to name the
 /// symbol of a value loaded from memory.
-std::string Interpreter::sourceText(const Expr *E) const {
-  const SourceManager &SM = Ctx.getSourceManager();
+std::string SymbolRules::sourceText(const Expr *E) const {
+  const SourceManager &SM = I.Ctx.getSourceManager();
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  R = Lexer::makeFileCharRange(R, SM, I.Ctx.getLangOpts());
   if (R.isInvalid())
     return "<expr>";
-  std::string S = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::string S = Lexer::getSourceText(R, SM, I.Ctx.getLangOpts()).str();
   // Collapse whitespace.
   std::string Out;
   bool Space = false;

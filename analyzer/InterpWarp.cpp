@@ -103,7 +103,8 @@ LaneArray WarpCalls::linearTid() const {
 }
 
 Value WarpCalls::freshUniform(StringRef Name, bool NonNeg) {
-  return I.symbolValue(Name, "fresh " + std::to_string(FreshRuns++), NonNeg);
+  return I.Symbols.symbolValue(Name, "fresh " + std::to_string(FreshRuns++),
+                               NonNeg);
 }
 
 std::optional<Value>
@@ -256,10 +257,10 @@ std::optional<Value> WarpCalls::evalWarpCall(const CallExpr *E,
       return R;
     }
     if (A.isInt() && A.definedIn(M.May) && A.I.isUniform(M.May)) {
-      Value R =
-          I.symbolValue(Name.str() + "(...)",
-                        "call " + Name.str() + " " + I.formKey(A.I, M.May),
-                        /*NonNeg=*/Name != "__brev");
+      Value R = I.Symbols.symbolValue(Name.str() + "(...)",
+                                      "call " + Name.str() + " " +
+                                          I.Symbols.formKey(A.I, M.May),
+                                      /*NonNeg=*/Name != "__brev");
       R.Deps = A.Deps;
       return R;
     }

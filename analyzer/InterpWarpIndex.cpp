@@ -202,7 +202,7 @@ bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
           return false;
   }
   WI.restart();
-  WI.W = symbolId("warp index", {}, "\x01warp index", /*NonNeg=*/true);
+  WI.W = Symbols.symbolId("warp index", {}, "\x01warp index", /*NonNeg=*/true);
   WI.Warps = Warps;
   if (Set.empty())
     for (unsigned W = 0; W < Warps; ++W)

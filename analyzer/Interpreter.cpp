@@ -88,8 +88,8 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
     else if (T->isPointerType())
       B.V = Value::pointer(Mem.objectFor(P), LaneInt::constant(0));
     else if (T->isIntegralOrEnumerationType())
-      B.V = symbolValue(P->getName(), parmKey(P),
-                        T->isUnsignedIntegerOrEnumerationType());
+      B.V = Symbols.symbolValue(P->getName(), Symbols.parmKey(P),
+                                T->isUnsignedIntegerOrEnumerationType());
     else
       B.V = Value::unknown("kernel argument '" + P->getNameAsString() +
                            "' of type " + T.getAsString());
@@ -196,13 +196,6 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   return Taken(Idx, Cases.caseAt(Idx));
 }
 
-std::string Interpreter::parmKey(const clang::ParmVarDecl *P) {
-  std::string K;
-  llvm::raw_string_ostream OS(K);
-  OS << "parm " << (const void *)P;
-  return K;
-}
-
 void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
   Call.OnLaunch = std::move(Hook);
   Recording = false;
@@ -221,8 +214,9 @@ void Interpreter::runHost(const FunctionDecl *Fn, LaunchHook Hook) {
     if (A != Opts.Assume.end() && P->getType()->isIntegralOrEnumerationType())
       B.V = Value::integer(LaneInt::constant(A->second));
     else if (P->getType()->isIntegralOrEnumerationType())
-      B.V = symbolValue(P->getName(), parmKey(P),
-                        P->getType()->isUnsignedIntegerOrEnumerationType());
+      B.V = Symbols.symbolValue(
+          P->getName(), Symbols.parmKey(P),
+          P->getType()->isUnsignedIntegerOrEnumerationType());
     else
       B.V = Value::unknown("host argument");
     F.Vars[P] = B;

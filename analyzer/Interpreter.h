@@ -46,8 +46,8 @@
 //                      tiled_partition, thread_rank, size, meta_group_rank,
 //                      group_index, ...); both are the part WarpCalls
 //                      (InterpWarp.h)
-//   InterpSymbols.cpp  creating and naming symbols (the table of them:
-//                      SymbolTable.h)
+//   InterpSymbols.cpp  creating and naming symbols (the part SymbolRules:
+//                      InterpSymbols.h; the table of them: SymbolTable.h)
 //   InterpWarpIndex.cpp  one run for every warp of a block: threadIdx with
 //                      a symbolic warp index, splits of the warps into
 //                      groups, the replay of the run's events for each warp
@@ -70,6 +70,7 @@
 #include "analyzer/InterpJoin.h"
 #include "analyzer/InterpLoops.h"
 #include "analyzer/InterpPerWarp.h"
+#include "analyzer/InterpSymbols.h"
 #include "analyzer/InterpWarp.h"
 #include "analyzer/InterpreterOptions.h"
 #include "analyzer/LaneValue.h"
@@ -176,6 +177,7 @@ private:
   friend class CallRules;
   friend class JoinRules;
   friend class LoopRules;
+  friend class SymbolRules;
   friend class WarpChecks;
   friend class WarpCalls;
   using LValue = interp::LValue;
@@ -348,38 +350,6 @@ private:
   /// The choice points of this warp's runs and the case each run takes.
   CaseSplits Cases;
 
-  // ---- Symbols (InterpSymbols.cpp) ----
-  /// The symbol identified by \p Key (the structure of what it stands for:
-  /// a parameter declaration, a memory object and address, a dynamic loop),
-  /// displayed as \p Name. An empty key is the name itself (builtins such as
-  /// blockIdx.x, which are one value per warp whatever their spelling).
-  /// Names are for display only: two symbols with one name are different
-  /// unknowns when their keys differ.
-  /// \p NonNeg: the unknown is known not to be negative (an unsigned
-  /// value, an index, a loop's iteration number); blockIdx and gridDim
-  /// always are. Others may be negative (C's '/' and '%' truncate).
-  SymbolId symbolId(llvm::StringRef Name,
-                    llvm::ArrayRef<SymbolId> FactorsOf = {},
-                    llvm::StringRef Key = {}, bool NonNeg = false);
-  /// The dependence on the values \p Load reads per lane (a load at a
-  /// lane-dependent address: `mask[tid]`): a lane set that a condition on
-  /// them chooses is any subset the data picks, not a bound such as
-  /// `i < n` (RecordFolder::certainOf keeps only the certain lanes).
-  SymbolId laneDataSymbol(const clang::Expr *Load);
-  /// A symbol's value, or the constant --assume gives its name.
-  Value symbolValue(llvm::StringRef Name, llvm::StringRef Key = {},
-                    bool NonNeg = false);
-  /// Every lane of \p Lanes of the form \p V is >= 0 (SymbolTable's rule,
-  /// checked for every warp where \p V has the warp index).
-  bool isNonNegative(const LaneInt &V, LaneBits Lanes = kAllLanes) const;
-  static std::string parmKey(const clang::ParmVarDecl *P);
-  /// The key of a uniform form: symbol ids, not names ("#3*2 + 5").
-  std::string formKey(const LaneInt &V, LaneBits Lanes) const;
-  /// A warp-uniform result of a non-affine operation on unknowns: a new symbol
-  /// named "A op B" (the same name is the same symbol).
-  Value opaqueSymbol(const Value &A, const Value &B, llvm::StringRef Op);
-  std::string sourceText(const clang::Expr *E) const;
-
   // ---- The symbolic warp index (InterpWarpIndex.cpp; its forms: ----
   // ---- WarpIndexState.h)                                        ----
   mutable WarpIndexState WI;
@@ -420,6 +390,8 @@ private:
 
   /// The unknowns named so far.
   SymbolTable Syms;
+  /// Creating and naming them (InterpSymbols.h).
+  SymbolRules Symbols{*this};
   /// The memory objects, their store generations, address-taken locals.
   MemoryModel Mem;
   /// The loop rules and what they keep (InterpLoops.h).
