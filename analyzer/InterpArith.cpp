@@ -406,7 +406,7 @@ std::optional<LaneInt> ArithRules::laneQuotient(const LaneInt &X,
 Value ArithRules::evalPointerArith(BinaryOperatorKind Op, const Value &L,
                                    const Value &R, QualType LTy, QualType RTy) {
   if (L.isPtr() && R.isInt() && (Op == BO_Add || Op == BO_Sub)) {
-    int64_t Size = I.elementSize(L, LTy->getPointeeType());
+    int64_t Size = I.Memory.elementSize(L, LTy->getPointeeType());
     if (Size == 0)
       return Value::unknown("pointer arithmetic on an incomplete type");
     std::optional<LaneInt> Scaled = mul(R.I, LaneInt::constant(Size));
@@ -431,7 +431,7 @@ Value ArithRules::evalPointerArith(BinaryOperatorKind Op, const Value &L,
     return evalCompare(Op, AsInt(L), AsInt(R), /*Unsigned=*/false);
   }
   if (L.isPtr() && R.isPtr() && Op == BO_Sub && L.Base == R.Base) {
-    int64_t Size = I.sizeOf(LTy->getPointeeType());
+    int64_t Size = I.Memory.sizeOf(LTy->getPointeeType());
     std::optional<LaneInt> D = sub(L.I, R.I);
     std::optional<LaneInt> Q = D && Size ? divConst(*D, Size) : std::nullopt;
     if (!Q)

@@ -84,16 +84,16 @@ CallRules::evalAssignNotInlined(const CallExpr *E, const FunctionDecl *FD,
     return std::nullopt;
   const Expr *RHS = Args[1];
   if (RHS->isGLValue()) {
-    LValue Src = I.evalLValue(RHS, M);
+    LValue Src = I.Memory.evalLValue(RHS, M);
     if (Src.Kind == LValue::Memory)
-      I.load(RHS, Src, M);
+      I.Memory.load(RHS, Src, M);
   } else {
     I.eval(RHS, M);
   }
-  LValue Dst = I.evalLValue(Args[0], M);
+  LValue Dst = I.Memory.evalLValue(Args[0], M);
   if (OC->getOperator() != OO_Equal && Dst.Kind == LValue::Memory)
-    I.load(Args[0], Dst, M);
-  I.store(Args[0], Dst, Value::unknown("struct value"), M);
+    I.Memory.load(Args[0], Dst, M);
+  I.Memory.store(Args[0], Dst, Value::unknown("struct value"), M);
   return Value::unknown("struct value");
 }
 
@@ -114,12 +114,12 @@ Value CallRules::evalCallNotFollowed(const CallExpr *E, const FunctionDecl *FD,
   for (unsigned Ix = 0; Ix < Args.size() && Ix < FD->getNumParams(); ++Ix) {
     QualType PT = FD->getParamDecl(Ix)->getType();
     if (PT->isPointerType() && !PT->getPointeeType().isConstQualified())
-      I.forgetLocal(Vals[Ix]);
+      I.Memory.forgetLocal(Vals[Ix]);
     if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
       if (const auto *DR =
               dyn_cast<DeclRefExpr>(Args[Ix]->IgnoreParenImpCasts()))
         if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-          if (Binding *B = I.lookup(VD); B && !B->IsRef) {
+          if (Binding *B = I.Memory.lookup(VD); B && !B->IsRef) {
             B->V = Value::unknown("value changed by a call not followed");
             B->Elems.clear();
           }
@@ -132,7 +132,7 @@ Value CallRules::evalCallNotFollowed(const CallExpr *E, const FunctionDecl *FD,
     if (Obj && MD && !MD->isConst() && !Obj->getType()->isPointerType())
       if (const auto *DR = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts()))
         if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-          if (Binding *B = I.lookup(VD); B && !B->IsRef)
+          if (Binding *B = I.Memory.lookup(VD); B && !B->IsRef)
             B->Elems.clear();
   } else if (!Vals.empty() && !isa<CXXMethodDecl>(FD) &&
              E->getType()->isIntegralOrEnumerationType() &&
@@ -236,11 +236,11 @@ Value CallRules::evalKernelLaunch(const CUDAKernelCallExpr *E,
 Value CallRules::evalTrivialAssign(llvm::ArrayRef<const Expr *> Args,
                                    const LaneMask &M) {
   // Load the source, store the destination.
-  LValue Src = I.evalLValue(Args[1], M);
+  LValue Src = I.Memory.evalLValue(Args[1], M);
   if (Src.Kind == LValue::Memory)
-    I.load(Args[1], Src, M);
-  LValue Dst = I.evalLValue(Args[0], M);
-  I.store(Args[0], Dst, Value::unknown("struct value"), M);
+    I.Memory.load(Args[1], Src, M);
+  LValue Dst = I.Memory.evalLValue(Args[0], M);
+  I.Memory.store(Args[0], Dst, Value::unknown("struct value"), M);
   return Value::unknown("struct value");
 }
 
@@ -261,11 +261,11 @@ Value CallRules::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
     I.eval(Args[Ix], M);
   QualType Ty = Args[0]->getType()->getPointeeType();
   if (isAtomicBuiltin(Name))
-    I.record(E, AccessOp::Atomic, L, Ty, M);
+    I.Memory.record(E, AccessOp::Atomic, L, Ty, M);
   else if (isLoadBuiltin(Name))
-    return I.load(E, L, M);
+    return I.Memory.load(E, L, M);
   else
-    I.record(E, AccessOp::Store, L, Ty, M);
+    I.Memory.record(E, AccessOp::Store, L, Ty, M);
   return Value::unknown("value loaded from memory");
 }
 
@@ -286,12 +286,12 @@ std::optional<Value> CallRules::evalInlined(const CallExpr *E,
       This = P.isPtr() ? LValue::memory(P)
                        : LValue::unknown("object of unknown address");
     } else if (Obj) {
-      This = I.evalLValue(Obj, M);
+      This = I.Memory.evalLValue(Obj, M);
     }
     return callFunction(Def, Args, E, M, This);
   }
   if (isa<CXXOperatorCallExpr>(E) && !Args.empty()) {
-    LValue This = I.evalLValue(Args[0], M);
+    LValue This = I.Memory.evalLValue(Args[0], M);
     return callFunction(Def, Args.drop_front(), E, M, This);
   }
   return std::nullopt;
@@ -309,11 +309,11 @@ CallRules::OutParams CallRules::bindArguments(Frame &F, const FunctionDecl *FD,
         F.Groups[P] = *G;
     if (P->getType()->isReferenceType()) {
       B.IsRef = true;
-      B.Ref = I.evalLValue(Args[Ix], M);
+      B.Ref = I.Memory.evalLValue(Args[Ix], M);
       if (B.Ref.Kind == LValue::Var) {
         B.IsRef = false;
-        B.V = I.readVar(B.Ref.Decl);
-        if (Binding *CB = I.lookup(B.Ref.Decl))
+        B.V = I.Memory.readVar(B.Ref.Decl);
+        if (Binding *CB = I.Memory.lookup(B.Ref.Decl))
           B.Elems = CB->Elems;
         if (!P->getType().getNonReferenceType().isConstQualified())
           Out.push_back({P, B.Ref.Decl});
@@ -392,8 +392,8 @@ Value CallRules::callFunction(const FunctionDecl *FD,
     Back.push_back({D, I.Frames.back().Vars[P]});
   I.Frames.pop_back();
   for (auto &[D, PB] : Back) {
-    I.writeVar(D, PB.V, M);
-    if (Binding *CB = I.lookup(D))
+    I.Memory.writeVar(D, PB.V, M);
+    if (Binding *CB = I.Memory.lookup(D))
       CB->Elems = PB.Elems;
   }
   return R;

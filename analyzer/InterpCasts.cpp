@@ -112,11 +112,11 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
       if (const auto *MT =
               dyn_cast<MaterializeTemporaryExpr>(Sub->IgnoreParens()))
         return eval(MT->getSubExpr(), M);
-      return load(E, evalLValue(E, M), M);
+      return Memory.load(E, Memory.evalLValue(E, M), M);
     }
     return eval(Sub, M);
   case CK_ArrayToPointerDecay:
-    return addressOf(evalLValue(Sub, M));
+    return Memory.addressOf(Memory.evalLValue(Sub, M));
   case CK_FunctionToPointerDecay:
     return Value::unknown("function pointer");
   case CK_NullToPointer:
@@ -165,9 +165,9 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
                         : evalRValueOf(CO->getTrueExpr(), To, MT);
     Value F = MF.none() ? Value::unknown("not taken")
                         : evalRValueOf(CO->getFalseExpr(), To, MF);
-    if (std::optional<Value> P = selectPointers(T, F, C, M))
+    if (std::optional<Value> P = Memory.selectPointers(T, F, C, M))
       return *P;
-    return selectValues(T, F, C, M);
+    return Memory.selectValues(T, F, C, M);
   }
   if (isAssignmentLike(Sub)) {
     // The value of an assignment expression is the value assigned.
@@ -208,8 +208,8 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
         if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
           // Only while no code can have written it: `a.n = threadIdx.x;`
           // changes what a.n reads.
-          if (Frames.size() == 1 && !lookup(P)->IsRef &&
-              lookup(P)->V.isUnknown() &&
+          if (Frames.size() == 1 && !Memory.lookup(P)->IsRef &&
+              Memory.lookup(P)->V.isUnknown() &&
               onlyFieldReads(Frames[0].Fn->getBody(), P)) {
             std::string Name = Symbols.sourceText(ME);
             std::string Key;
@@ -226,7 +226,7 @@ Value Interpreter::evalRValueOf(const Expr *Sub, QualType To,
                   LaneInt::constant(0));
           }
   }
-  return load(Sub, evalLValue(Sub, M), M);
+  return Memory.load(Sub, Memory.evalLValue(Sub, M), M);
 }
 
 Value Interpreter::evalPointerToIntegral(const CastExpr *E, const LaneMask &M) {

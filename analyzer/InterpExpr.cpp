@@ -179,7 +179,7 @@ Value Interpreter::evalInner(const Expr *E, const LaneMask &M) {
   case Stmt::PseudoObjectExprClass:
     return Call.evalCudaBuiltin(cast<PseudoObjectExpr>(E)); // InterpCalls.cpp
   case Stmt::DeclRefExprClass:
-    return evalDeclRef(cast<DeclRefExpr>(E), M); // InterpMemory.cpp
+    return Memory.evalDeclRef(cast<DeclRefExpr>(E), M); // InterpMemory.cpp
   case Stmt::BinaryOperatorClass:
   case Stmt::CompoundAssignOperatorClass:
     return evalBinary(cast<BinaryOperator>(E), M);
@@ -244,7 +244,7 @@ Value Interpreter::evalLambda(const LambdaExpr *E, const LaneMask &M) {
     if (VD->isInitCapture()) {
       B.V = VD->getInit() ? eval(VD->getInit(), M)
                           : Value::unknown("init-capture without a value");
-    } else if (Binding *Cur = lookup(VD)) {
+    } else if (Binding *Cur = Memory.lookup(VD)) {
       B = *Cur;
     } else {
       continue; // a constant or a variable of no frame: read where it is
@@ -277,7 +277,7 @@ Value Interpreter::evalOther(const Expr *E, const LaneMask &M) {
   if (E->isGLValue()) {
     // An lvalue used where a value is wanted (e.g. an argument bound to a
     // reference of a builtin): reading it.
-    return load(E, evalLValue(E, M), M);
+    return Memory.load(E, Memory.evalLValue(E, M), M);
   }
   // sizeof, alignof, enumerators, constexpr calls, ...
   if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
@@ -351,27 +351,27 @@ Value Interpreter::evalAssign(const Expr *E, const Expr *LHS, const Expr *RHS,
                               BinaryOperatorKind Op, const LaneMask &M) {
   if (Op == BO_Assign) {
     Value V = eval(RHS, M);
-    store(LHS, evalLValue(LHS, M), V, M);
+    Memory.store(LHS, Memory.evalLValue(LHS, M), V, M);
     return V;
   }
-  LValue L = evalLValue(LHS, M);
-  Value Old = load(LHS, L, M);
+  LValue L = Memory.evalLValue(LHS, M);
+  Value Old = Memory.load(LHS, L, M);
   Value R = eval(RHS, M);
   Value New =
       Arith.evalArith(BinaryOperator::getOpForCompoundAssignment(Op), Old, R,
                       LHS->getType(), RHS->getType(), LHS->getType());
-  store(LHS, L, New, M);
+  Memory.store(LHS, L, New, M);
   return New;
 }
 
 Value Interpreter::evalIncDec(const UnaryOperator *E, const LaneMask &M) {
   const Expr *Sub = E->getSubExpr();
-  LValue L = evalLValue(Sub, M);
-  Value Old = load(Sub, L, M);
+  LValue L = Memory.evalLValue(Sub, M);
+  Value Old = Memory.load(Sub, L, M);
   Value One = Value::integer(LaneInt::constant(1));
   Value New = Arith.evalArith(E->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
                               Sub->getType(), Ctx.IntTy, Sub->getType());
-  store(Sub, L, New, M);
+  Memory.store(Sub, L, New, M);
   return E->isPrefix() ? New : Old;
 }
 
@@ -384,9 +384,9 @@ Value Interpreter::evalUnary(const UnaryOperator *E, const LaneMask &M) {
   case UO_PostDec:
     return evalIncDec(E, M);
   case UO_AddrOf:
-    return addressOf(evalLValue(Sub, M));
+    return Memory.addressOf(Memory.evalLValue(Sub, M));
   case UO_Deref:
-    return load(E, evalLValue(E, M), M);
+    return Memory.load(E, Memory.evalLValue(E, M), M);
   case UO_Plus:
   case UO_Extension:
     return eval(Sub, M);
@@ -444,13 +444,13 @@ Value Interpreter::evalConstruct(const CXXConstructExpr *E, const LaneMask &M) {
   const CXXConstructorDecl *Ctor = E->getConstructor();
   if (Ctor && (Ctor->isCopyOrMoveConstructor()) && E->getNumArgs() >= 1) {
     const Expr *Arg = E->getArg(0);
-    LValue L = evalLValue(Arg, M);
+    LValue L = Memory.evalLValue(Arg, M);
     // A struct copied out of memory (float4 v = p[i]) is a load of the
     // struct; one through a pointer whose address is not known (`*(const
     // float4 *)(p + ix * C)`, ix loaded per lane) is still a load, reported
     // with the reason (record() keeps only memory-shaped expressions).
     if (L.Kind != LValue::Var)
-      load(Arg, L, M);
+      Memory.load(Arg, L, M);
     return Value::unknown("struct value");
   }
   for (const Expr *A : E->arguments())

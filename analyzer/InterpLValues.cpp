@@ -26,17 +26,17 @@ using namespace ccl::interp;
 // ---- Lvalues
 // ------------------------------------------------------------------
 
-Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
+MemoryRules::LValue MemoryRules::evalLValue(const Expr *E, const LaneMask &M) {
   E = E->IgnoreParens();
-  if (++Steps > Opts.MaxSteps)
+  if (++I.Steps > I.Opts.MaxSteps)
     return LValue::unknown("analysis step budget exhausted");
-  if (ExprDepth >= Opts.MaxExprDepth)
+  if (I.ExprDepth >= I.Opts.MaxExprDepth)
     return LValue::unknown("expression nested too deeply to analyze");
   struct DepthGuard {
     unsigned &D;
     DepthGuard(unsigned &D) : D(D) { ++D; }
     ~DepthGuard() { --D; }
-  } Guard(ExprDepth);
+  } Guard(I.ExprDepth);
   // The warp index in an address (a subscript, a member of a pointer) is
   // pointer arithmetic (checked per warp by evalArith); the lvalue itself is
   // read, written or bound, which the access events and the local-memory
@@ -46,7 +46,7 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
     bool &Flag, Saved;
     ChildWGuard(bool &F) : Flag(F), Saved(F) {}
     ~ChildWGuard() { Flag = Saved; }
-  } KeepW(WI.ChildW);
+  } KeepW(I.WI.ChildW);
 
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     return evalVarLValue(DR);
@@ -58,11 +58,11 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
     return evalUnaryLValue(U, M);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAssignmentOp()) {
-      evalAssign(B, B->getLHS(), B->getRHS(), B->getOpcode(), M);
+      I.evalAssign(B, B->getLHS(), B->getRHS(), B->getOpcode(), M);
       return evalLValue(B->getLHS(), M);
     }
     if (B->getOpcode() == BO_Comma) {
-      eval(B->getLHS(), M);
+      I.eval(B->getLHS(), M);
       return evalLValue(B->getRHS(), M);
     }
   }
@@ -72,7 +72,7 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
         C->getCastKind() == CK_DerivedToBase)
       return evalLValue(C->getSubExpr(), M);
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-    eval(MT->getSubExpr(), M);
+    I.eval(MT->getSubExpr(), M);
     return LValue::unknown("temporary object");
   }
   if (const auto *CE = dyn_cast<CallExpr>(E))
@@ -80,7 +80,7 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return evalConditionalLValue(CO, M);
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
-    eval(CO->getCond(), M);
+    I.eval(CO->getCond(), M);
     return LValue::unknown("conditional lvalue");
   }
   return LValue::unknown(std::string("unsupported lvalue (") +
@@ -91,10 +91,10 @@ Interpreter::LValue Interpreter::evalLValue(const Expr *E, const LaneMask &M) {
 /// each arm in the lanes that take it; one object where both arms name it,
 /// or the either-object of two (selectPointers) when the whole warp picks
 /// together.
-Interpreter::LValue
-Interpreter::evalConditionalLValue(const ConditionalOperator *CO,
+MemoryRules::LValue
+MemoryRules::evalConditionalLValue(const ConditionalOperator *CO,
                                    const LaneMask &M) {
-  LaneBool C = evalCond(CO->getCond(), M);
+  LaneBool C = I.evalCond(CO->getCond(), M);
   LaneMask MT = intersect(M, C, false), MF = intersect(M, C, true);
   if (MF.none())
     return evalLValue(CO->getTrueExpr(), MT);
@@ -112,14 +112,15 @@ Interpreter::evalConditionalLValue(const ConditionalOperator *CO,
 /// `c ? A : B` for values: \p A in the lanes where \p C holds, \p B where
 /// it does not; lanes it leaves undecided depend on the condition's
 /// symbols.
-Value Interpreter::selectValues(const Value &A, const Value &B,
+Value MemoryRules::selectValues(const Value &A, const Value &B,
                                 const LaneBool &C, const LaneMask &M) {
   Value R = Value::join(A, B, C.True, C.False);
-  if (WI.mentionsW(A) || WI.mentionsW(B))
-    R = WarpCheck.perWarp(
+  if (I.WI.mentionsW(A) || I.WI.mentionsW(B))
+    R = I.WarpCheck.perWarp(
         &R,
         [&](int64_t W) {
-          return Value::join(WI.warpAt(A, W), WI.warpAt(B, W), C.True, C.False);
+          return Value::join(I.WI.warpAt(A, W), I.WI.warpAt(B, W), C.True,
+                             C.False);
         },
         "a '?:'");
   if (~(C.True | C.False) & M.May)
@@ -133,7 +134,7 @@ Value Interpreter::selectValues(const Value &A, const Value &B,
 /// the lanes' addresses have the same form whichever object it is, so the
 /// access is costed on one object standing for both ("bufB or bufA", with
 /// the weaker alignment of the two). Otherwise nothing is derived.
-std::optional<Value> Interpreter::selectPointers(const Value &A, const Value &B,
+std::optional<Value> MemoryRules::selectPointers(const Value &A, const Value &B,
                                                  const LaneBool &C,
                                                  const LaneMask &M) {
   if (!A.isPtr() || !B.isPtr())
@@ -144,21 +145,21 @@ std::optional<Value> Interpreter::selectPointers(const Value &A, const Value &B,
   if (!OA || !OB || OA->Space != OB->Space ||
       (OA->Space != MemObject::Shared && OA->Space != MemObject::Global))
     return std::nullopt;
-  if (WI.mentionsW(A) || WI.mentionsW(B))
-    WI.escape("pointers into two objects selected by the warp index");
+  if (I.WI.mentionsW(A) || I.WI.mentionsW(B))
+    I.WI.escape("pointers into two objects selected by the warp index");
   if (((C.True | C.False) & M.May) || !C.allUniform())
     return std::nullopt;
   LaneBits Same = A.I.laneEquals(B.I) & A.Defined & B.Defined;
   if ((M.May & ~Same) != 0)
     return std::nullopt;
-  const MemObject *Either = Mem.eitherOf(OA, OB);
+  const MemObject *Either = I.Mem.eitherOf(OA, OB);
   Value R = A;
   R.Base = Either;
   appendDeps(R.Deps, B.Deps);
   return R;
 }
 
-Interpreter::LValue Interpreter::evalVarLValue(const DeclRefExpr *E) {
+MemoryRules::LValue MemoryRules::evalVarLValue(const DeclRefExpr *E) {
   const auto *VD = dyn_cast<VarDecl>(E->getDecl());
   if (!VD)
     return LValue::unknown("reference to a non-variable");
@@ -178,14 +179,14 @@ Interpreter::LValue Interpreter::evalVarLValue(const DeclRefExpr *E) {
   if (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
       VD->hasAttr<CUDAConstantAttr>())
     return LValue::memory(
-        Value::pointer(Mem.objectFor(VD), LaneInt::constant(0)));
+        Value::pointer(I.Mem.objectFor(VD), LaneInt::constant(0)));
   return LValue::var(VD);
 }
 
-Interpreter::LValue Interpreter::evalUnaryLValue(const UnaryOperator *E,
+MemoryRules::LValue MemoryRules::evalUnaryLValue(const UnaryOperator *E,
                                                  const LaneMask &M) {
   if (E->getOpcode() == UO_Deref) {
-    Value P = eval(E->getSubExpr(), M);
+    Value P = I.eval(E->getSubExpr(), M);
     if (!P.isPtr())
       return LValue::unknown(P.Reason.empty() ? "pointer of unknown origin"
                                               : P.Reason);
@@ -193,34 +194,34 @@ Interpreter::LValue Interpreter::evalUnaryLValue(const UnaryOperator *E,
   }
   if (E->isPrefix() && E->isIncrementDecrementOp()) {
     LValue L = evalLValue(E->getSubExpr(), M);
-    eval(E, M);
+    I.eval(E, M);
     return L;
   }
   return LValue::unknown("unsupported lvalue (UnaryOperator)");
 }
 
-Interpreter::LValue Interpreter::evalCallLValue(const CallExpr *E,
+MemoryRules::LValue MemoryRules::evalCallLValue(const CallExpr *E,
                                                 const LaneMask &M) {
   // A user function returning a reference (an operator[] of a __shared__
   // struct, an accessor): inline it and take the lvalue it returns, so a
   // store through it is a store to that memory, in that memory's space.
   const FunctionDecl *FD = E->getDirectCallee();
-  const FunctionDecl *Def = followedDefinition(FD, Ctx.getSourceManager());
+  const FunctionDecl *Def = followedDefinition(FD, I.Ctx.getSourceManager());
   if (FD && FD->getReturnType()->isReferenceType() && Def &&
       !(isa<CXXOperatorCallExpr>(E) &&
         cast<CXXOperatorCallExpr>(E)->isAssignmentOp())) {
-    Call.WantRefFor = Def;
-    Call.LastRetRef.reset();
-    eval(E, M);
-    Call.WantRefFor = nullptr;
-    std::optional<LValue> R = std::move(Call.LastRetRef);
-    Call.LastRetRef.reset();
+    I.Call.WantRefFor = Def;
+    I.Call.LastRetRef.reset();
+    I.eval(E, M);
+    I.Call.WantRefFor = nullptr;
+    std::optional<LValue> R = std::move(I.Call.LastRetRef);
+    I.Call.LastRetRef.reset();
     if (R)
       return *R;
     return LValue::unknown("reference returned by a call");
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    eval(OC, M);
+    I.eval(OC, M);
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
       return evalLValue(OC->getArg(0), M);
     return LValue::unknown("result of an operator call");
@@ -229,14 +230,14 @@ Interpreter::LValue Interpreter::evalCallLValue(const CallExpr *E,
       (FD->getName() == "move" || FD->getName() == "forward") &&
       E->getNumArgs() == 1)
     return evalLValue(E->getArg(0), M);
-  eval(E, M);
+  I.eval(E, M);
   return LValue::unknown("reference returned by a call");
 }
 
-Interpreter::LValue Interpreter::evalArraySubscript(const ArraySubscriptExpr *E,
+MemoryRules::LValue MemoryRules::evalArraySubscript(const ArraySubscriptExpr *E,
                                                     const LaneMask &M) {
-  Value Base = eval(E->getBase(), M);
-  Value Idx = eval(E->getIdx(), M);
+  Value Base = I.eval(E->getBase(), M);
+  Value Idx = I.eval(E->getIdx(), M);
   if (!Base.isPtr())
     return LValue::unknown(Base.Reason.empty() ? "pointer of unknown origin"
                                                : Base.Reason);
@@ -264,22 +265,22 @@ Interpreter::LValue Interpreter::evalArraySubscript(const ArraySubscriptExpr *E,
   return LValue::memory(derived(Value::pointer(Base.Base, *Off), Base, Idx));
 }
 
-Interpreter::LValue Interpreter::evalMember(const MemberExpr *E,
+MemoryRules::LValue MemoryRules::evalMember(const MemberExpr *E,
                                             const LaneMask &M) {
   const ValueDecl *Member = E->getMemberDecl();
   if (!isa<FieldDecl>(Member) && !isa<IndirectFieldDecl>(Member))
     return LValue::unknown("member is not a field");
-  int64_t Off = Ctx.getFieldOffset(Member) / Ctx.getCharWidth();
+  int64_t Off = I.Ctx.getFieldOffset(Member) / I.Ctx.getCharWidth();
   Value Base;
   if (E->isArrow()) {
-    Base = eval(E->getBase(), M);
+    Base = I.eval(E->getBase(), M);
   } else {
     LValue L = evalLValue(E->getBase(), M);
     if (L.Kind == LValue::Var)
       // A field of a local object: local memory, known field by field
       // (Binding::Elems).
       return referredBy(E,
-                        LValue::memory(Value::pointer(Mem.objectFor(L.Decl),
+                        LValue::memory(Value::pointer(I.Mem.objectFor(L.Decl),
                                                       LaneInt::constant(Off))),
                         M);
     if (L.Kind != LValue::Memory)
@@ -300,7 +301,7 @@ Interpreter::LValue Interpreter::evalMember(const MemberExpr *E,
 /// A field of reference type designates what the reference is bound to,
 /// not the field's own storage: the address kept in a local object's
 /// element (bound by an aggregate initializer, initElems), else unknown.
-Interpreter::LValue Interpreter::referredBy(const MemberExpr *E,
+MemoryRules::LValue MemoryRules::referredBy(const MemberExpr *E,
                                             const LValue &Field,
                                             const LaneMask &M) {
   const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
@@ -309,8 +310,8 @@ Interpreter::LValue Interpreter::referredBy(const MemberExpr *E,
   if (Field.Kind == LValue::Memory && Field.Addr.Base &&
       Field.Addr.Base->Space == MemObject::Local)
     if (std::optional<Value> P = loadLocal(
-            Field.Addr, Ctx.getPointerType(FD->getType().getNonReferenceType()),
-            M))
+            Field.Addr,
+            I.Ctx.getPointerType(FD->getType().getNonReferenceType()), M))
       if (P->isPtr() && P->definedIn(M.May))
         return LValue::memory(*P);
   // Bound where the analysis did not follow (a constructor): a read gives
@@ -326,10 +327,10 @@ Interpreter::LValue Interpreter::referredBy(const MemberExpr *E,
   return LValue::unknown("reference member not followed");
 }
 
-Value Interpreter::addressOf(const LValue &L) {
+Value MemoryRules::addressOf(const LValue &L) {
   if (L.Kind == LValue::Memory)
     return L.Addr;
   if (L.Kind == LValue::Var)
-    return Value::pointer(Mem.objectFor(L.Decl), LaneInt::constant(0));
+    return Value::pointer(I.Mem.objectFor(L.Decl), LaneInt::constant(0));
   return Value::unknown(L.Reason);
 }

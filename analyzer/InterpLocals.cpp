@@ -17,7 +17,7 @@ using namespace ccl::interp;
 // ---- Variables
 // ----------------------------------------------------------------
 
-Value Interpreter::evalDeclRef(const DeclRefExpr *E, const LaneMask &M) {
+Value MemoryRules::evalDeclRef(const DeclRefExpr *E, const LaneMask &M) {
   const ValueDecl *D = E->getDecl();
   if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
     return Value::integer(LaneInt::constant(EC->getInitVal().getExtValue()));
@@ -31,16 +31,16 @@ Value Interpreter::evalDeclRef(const DeclRefExpr *E, const LaneMask &M) {
   if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
       !E->containsErrors()) {
     Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
+    if (E->EvaluateAsInt(R, I.Ctx))
       return Value::integer(LaneInt::constant(R.Val.getInt().getExtValue()));
   }
   return Value::unknown("reference to '" + D->getNameAsString() + "'");
 }
 
-Interpreter::Binding *Interpreter::lookup(const VarDecl *D) {
+MemoryRules::Binding *MemoryRules::lookup(const VarDecl *D) {
   // The innermost frame first; a lambda's body names the variables it
   // captured from an enclosing function, found in an outer frame.
-  for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+  for (auto F = I.Frames.rbegin(); F != I.Frames.rend(); ++F) {
     auto It = F->Vars.find(D);
     if (It != F->Vars.end())
       return &It->second;
@@ -48,7 +48,7 @@ Interpreter::Binding *Interpreter::lookup(const VarDecl *D) {
   return nullptr;
 }
 
-Value Interpreter::readVar(const VarDecl *D) {
+Value MemoryRules::readVar(const VarDecl *D) {
   if (Binding *B = lookup(D)) {
     if (B->IsRef)
       return Value::unknown("reference");
@@ -62,17 +62,18 @@ Value Interpreter::readVar(const VarDecl *D) {
       if (V->isInt())
         return Value::integer(LaneInt::constant(V->getInt().getExtValue()));
   }
-  auto A = Opts.Assume.find(D->getNameAsString());
-  if (A != Opts.Assume.end())
+  auto A = I.Opts.Assume.find(D->getNameAsString());
+  if (A != I.Opts.Assume.end())
     return Value::integer(LaneInt::constant(A->second));
   return Value::unknown("value of '" + D->getNameAsString() + "'");
 }
 
-void Interpreter::writeVar(const VarDecl *D, const Value &V,
+void MemoryRules::writeVar(const VarDecl *D, const Value &V,
                            const LaneMask &M) {
   Binding *B = lookup(D);
   if (!B) {
-    Frames.back().Vars[D].V = Value::mergeMasked(Value::unknown("unset"), V, M);
+    I.Frames.back().Vars[D].V =
+        Value::mergeMasked(Value::unknown("unset"), V, M);
     return;
   }
   if (B->IsRef)
@@ -81,19 +82,19 @@ void Interpreter::writeVar(const VarDecl *D, const Value &V,
   B->Elems.clear(); // the whole object written
 }
 
-Interpreter::Binding *Interpreter::localBinding(const MemObject *Obj,
+MemoryRules::Binding *MemoryRules::localBinding(const MemObject *Obj,
                                                 bool *Outer, bool *Joined) {
   if (!Obj || Obj->Space != MemObject::Local || !Obj->Decl)
     return nullptr;
   bool Split = false; // a frame above the local's is on an undecided path
-  for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+  for (auto F = I.Frames.rbegin(); F != I.Frames.rend(); ++F) {
     auto It = F->Vars.find(Obj->Decl);
     if (It == F->Vars.end()) {
       Split |= F->Undecided > 0;
       continue;
     }
     if (Outer)
-      *Outer = F != Frames.rbegin();
+      *Outer = F != I.Frames.rbegin();
     if (Joined)
       *Joined = Split;
     return It->second.IsRef ? nullptr : &It->second;
@@ -101,9 +102,9 @@ Interpreter::Binding *Interpreter::localBinding(const MemObject *Obj,
   return nullptr;
 }
 
-void Interpreter::forgetLocal(const Value &Addr) {
-  if (WI.mentionsW(Addr))
-    WI.escape("a local element at an address of the warp index");
+void MemoryRules::forgetLocal(const Value &Addr) {
+  if (I.WI.mentionsW(Addr))
+    I.WI.escape("a local element at an address of the warp index");
   if (!Addr.isPtr())
     return;
   if (Binding *B = localBinding(Addr.Base)) {
@@ -117,10 +118,10 @@ static LaneBits lanesAt(const Value &A, LaneBits Lanes, int64_t Off) {
   return Lanes & A.Defined & A.I.lanesEqualTo(Off);
 }
 
-std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
+std::optional<Value> MemoryRules::loadLocal(const Value &Addr, QualType Ty,
                                             const LaneMask &M) {
-  if (WI.mentionsW(Addr))
-    WI.escape("a local element at an address of the warp index");
+  if (I.WI.mentionsW(Addr))
+    I.WI.escape("a local element at an address of the warp index");
   // Read only: a const binding does not copy elements it shares with a
   // saved frame (CowMap).
   const Binding *B = localBinding(Addr.Base);
@@ -153,7 +154,7 @@ std::optional<Value> Interpreter::loadLocal(const Value &Addr, QualType Ty,
     const Value &V = It->second.second;
     if (R) {
       Value J = Value::join(V, *R, Lanes, Done);
-      WarpCheck.checkJoinPerWarp(J, V, *R, Lanes, Done, 0);
+      I.WarpCheck.checkJoinPerWarp(J, V, *R, Lanes, Done, 0);
       R = J;
     } else {
       R = V;
@@ -208,10 +209,10 @@ std::optional<OffsetLanes> lanesByOffset(const Value &Addr, LaneBits May) {
 }
 } // namespace
 
-void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
+void MemoryRules::storeLocal(const Value &Addr, QualType Ty, const Value &V,
                              const LaneMask &M) {
-  if (WI.mentionsW(Addr))
-    WI.escape("a local element at an address of the warp index");
+  if (I.WI.mentionsW(Addr))
+    I.WI.escape("a local element at an address of the warp index");
   bool Outer = false, Split = false;
   Binding *B = localBinding(Addr.Base, &Outer, &Split);
   if (!B)
@@ -227,7 +228,7 @@ void Interpreter::storeLocal(const Value &Addr, QualType Ty, const Value &V,
   // writes hold the same value on every path); otherwise the whole object.
   QualType VT = Addr.Base->Decl->getType().getNonReferenceType();
   bool Scalar = !VT->isArrayType() && !VT->isRecordType();
-  if (!Size || (Outer && (Split || !M.decided() || !Recording))) {
+  if (!Size || (Outer && (Split || !M.decided() || !I.Recording))) {
     LaneBits Known = M.May & Addr.Defined & Addr.I.concreteLanes();
     if (Scalar || !Size || Known != M.May) {
       B->Elems.clear();

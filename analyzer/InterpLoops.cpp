@@ -62,7 +62,7 @@ bool LoopRules::counterStopped(const VarDecl *Counter, bool Grows,
                                const LaneMask &Active,
                                std::optional<int64_t> &LastCount) {
   std::optional<int64_t> Now;
-  if (const Binding *B = I.lookup(Counter)) {
+  if (const Binding *B = I.Memory.lookup(Counter)) {
     if (I.WI.mentionsW(B->V))
       I.WI.escape("a multiplied loop counter of the warp index");
     if (!B->IsRef && B->V.definedIn(Active.May))
@@ -200,7 +200,7 @@ void LoopRules::countStores(const LoopSteps &LS) {
   // part of every load key.
   bool Anywhere = LS.StoresElsewhere;
   for (const auto &[V, IsObject] : LS.StoreRoots) {
-    const Binding *B = I.lookup(V);
+    const Binding *B = I.Memory.lookup(V);
     if (IsObject) {
       if (V->getType()->isReferenceType() || (B && B->IsRef))
         Anywhere = true;

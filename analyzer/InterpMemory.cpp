@@ -16,24 +16,24 @@ using namespace clang;
 using namespace ccl;
 using namespace ccl::interp;
 
-int64_t Interpreter::sizeOf(QualType T) const {
+int64_t MemoryRules::sizeOf(QualType T) const {
   // Types of broken code (errors, overload sets, undeduced auto) have no size.
   if (T.isNull() || T->isPlaceholderType() || T->containsErrors() ||
       T->isUndeducedType() || T->isIncompleteType() || T->isDependentType() ||
       T->isVoidType() || T->isFunctionType() || !T->isConstantSizeType())
     return 0;
-  return Ctx.getTypeSizeInChars(T).getQuantity();
+  return I.Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
-int64_t Interpreter::elementSize(const Value &Ptr, QualType ElemTy) const {
+int64_t MemoryRules::elementSize(const Value &Ptr, QualType ElemTy) const {
   if (Ptr.Base && Ptr.Base->Decl) {
-    auto It = Opts.Pads.find(Ptr.Base->Decl);
-    if (It != Opts.Pads.end()) {
-      const auto *AT = Ctx.getAsConstantArrayType(Ptr.Base->Decl->getType());
+    auto It = I.Opts.Pads.find(Ptr.Base->Decl);
+    if (It != I.Opts.Pads.end()) {
+      const auto *AT = I.Ctx.getAsConstantArrayType(Ptr.Base->Decl->getType());
       if (AT) {
         QualType Row = AT->getElementType();
-        if (const auto *RowAT = Ctx.getAsConstantArrayType(Row))
-          if (Ctx.hasSameUnqualifiedType(Row, ElemTy))
+        if (const auto *RowAT = I.Ctx.getAsConstantArrayType(Row))
+          if (I.Ctx.hasSameUnqualifiedType(Row, ElemTy))
             return (RowAT->getSize().getZExtValue() + It->second) *
                    sizeOf(RowAT->getElementType());
       }
@@ -49,7 +49,7 @@ int64_t Interpreter::elementSize(const Value &Ptr, QualType ElemTy) const {
 /// `c_frag.x[i]`, `pack.h[3]`, `threadIdx`: an element of an array member
 /// or a field of a variable with automatic storage (or a by-value
 /// parameter). Registers or the thread's stack, never a global request.
-bool Interpreter::isLocalObject(const Expr *E) {
+bool MemoryRules::isLocalObject(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   while (true) {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -78,7 +78,7 @@ bool Interpreter::isLocalObject(const Expr *E) {
 }
 
 /// threadIdx, blockIdx, blockDim, gridDim (clang's __cuda_builtin_*_t).
-bool Interpreter::isCudaBuiltinVar(const VarDecl *VD) {
+bool MemoryRules::isCudaBuiltinVar(const VarDecl *VD) {
   const auto *RD = VD->getType()->getAsCXXRecordDecl();
   return RD && RD->getIdentifier() &&
          RD->getName().starts_with("__cuda_builtin_");
@@ -101,7 +101,7 @@ bool hasMemoryForm(const Expr *Site) {
 }
 } // namespace
 
-void Interpreter::sendInRequests(AccessEvent Ev, QualType Ty) {
+void MemoryRules::sendInRequests(AccessEvent Ev, QualType Ty) {
   // The hardware moves 1, 2, 4, 8 or 16 bytes per lane in one request
   // (sm_90 has no 32-byte load or store: NVCC copies a double4 as two
   // ld.v2.f64); any other size (a double3 copy, 24 bytes, 8-aligned; a
@@ -114,7 +114,7 @@ void Interpreter::sendInRequests(AccessEvent Ev, QualType Ty) {
   uint64_t Align =
       !Bytes || Ty.isNull() || Ty->isIncompleteType() || Ty->isDependentType()
           ? Bytes
-          : Ctx.getTypeAlignInChars(Ty).getQuantity();
+          : I.Ctx.getTypeAlignInChars(Ty).getQuantity();
   if (Bytes &&
       (!llvm::is_contained({1u, 2u, 4u, 8u, 16u}, Bytes) || Align < Bytes)) {
     unsigned W = 16;
@@ -122,11 +122,11 @@ void Interpreter::sendInRequests(AccessEvent Ev, QualType Ty) {
       W /= 2;
     Ev.Bytes = W;
     if (Ev.Address.isUnknown()) {
-      OnAccess(Ev);
+      I.OnAccess(Ev);
       return;
     }
     Value Base = Ev.Address;
-    Ev.SplitId = ++SplitRuns;
+    Ev.SplitId = ++I.SplitRuns;
     for (unsigned Piece = 0; Piece < Bytes / W; ++Piece) {
       std::optional<LaneInt> Off =
           add(Base.I, LaneInt::constant(int64_t(Piece) * W));
@@ -134,39 +134,39 @@ void Interpreter::sendInRequests(AccessEvent Ev, QualType Ty) {
         break;
       Ev.Address.I = *Off;
       Ev.PieceOffset = Piece * W;
-      OnAccess(Ev);
+      I.OnAccess(Ev);
     }
     return;
   }
-  OnAccess(Ev);
+  I.OnAccess(Ev);
 }
 
-void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
+void MemoryRules::record(const Expr *Site, AccessOp Op, const LValue &L,
                          QualType Ty, const LaneMask &M) {
   assert(M.isWellFormed() && L.Addr.isWellFormed());
   // A write changes what later loads of the object read (their symbols are
   // keyed by this count); a write through an unknown address may hit any
   // object (the count under nullptr is part of every key).
   if (Op != AccessOp::Load && !M.none())
-    Mem.noteStore(L.Kind == LValue::Memory ? L.Addr.Base : nullptr);
-  if (!Recording || M.none())
+    I.Mem.noteStore(L.Kind == LValue::Memory ? L.Addr.Base : nullptr);
+  if (!I.Recording || M.none())
     return;
   AccessEvent Ev{Site, Op, (unsigned)sizeOf(Ty), nullptr, Value(), M, ""};
-  Ev.Fn = Frames.empty() ? nullptr : Frames.back().Fn;
+  Ev.Fn = I.Frames.empty() ? nullptr : I.Frames.back().Fn;
   // The returned lvalue of a reference-returning callee, read by the
   // caller: the load is the caller's, at the call (Frame::ReadAt).
-  if (ReturnedRead && Op == AccessOp::Load && !Frames.empty() &&
-      Frames.back().ReadAt && Site->IgnoreParens() == ReturnedRead) {
-    Ev.Site = Frames.back().ReadAt;
-    Ev.Fn = Frames.back().ReadAtFn;
+  if (I.ReturnedRead && Op == AccessOp::Load && !I.Frames.empty() &&
+      I.Frames.back().ReadAt && Site->IgnoreParens() == I.ReturnedRead) {
+    Ev.Site = I.Frames.back().ReadAt;
+    Ev.Fn = I.Frames.back().ReadAtFn;
   }
   // A trip that runs only if an undecided loop condition lets it
   // (InterpStmt.cpp, execLoop): its lanes may all be inactive.
   // So is an access after a case split (caseSplit): the case may not happen.
-  if (MaybeTrips || Cases.inCase())
+  if (I.MaybeTrips || I.Cases.inCase())
     Ev.Mask.Must = 0;
-  if (Cases.inCase())
-    Ev.Mask.addDeps(Cases.deps());
+  if (I.Cases.inCase())
+    Ev.Mask.addDeps(I.Cases.deps());
   if (L.Kind == LValue::Var)
     return;
   if (L.Kind == LValue::Memory) {
@@ -190,14 +190,14 @@ void Interpreter::record(const Expr *Site, AccessOp Op, const LValue &L,
     Ev.Address = Value::unknown(L.Reason);
   }
   // With the symbolic warp index the warp is filled in per instance.
-  std::string C = WI.On ? "warp ?" : "warp " + std::to_string(CurWarp);
-  for (const std::string &S : Context)
+  std::string C = I.WI.On ? "warp ?" : "warp " + std::to_string(I.CurWarp);
+  for (const std::string &S : I.Context)
     C += ", " + S;
   Ev.Context = C;
   sendInRequests(std::move(Ev), Ty);
 }
 
-Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
+Value MemoryRules::load(const Expr *Site, const LValue &L, const LaneMask &M,
                         AccessOp Op) {
   if (L.Kind == LValue::Var)
     return readVar(L.Decl);
@@ -216,31 +216,32 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
     return Value::unknown("value stored in a local object");
   // A value loaded at a warp-uniform address is one unknown per warp: a
   // symbol named by the expression (e.g. slot_mapping[token_idx]).
-  if (WI.mentionsW(L.Addr)) {
+  if (I.WI.mentionsW(L.Addr)) {
     // (Keyed by the address: not with the warp index in it; nor where some
     // warp's address is uniform and the symbolic one is not.)
     bool Uniform = L.Addr.I.isUniform(M.May);
-    for (unsigned W : WI.Set)
-      if (WI.warpAt(L.Addr.I, W).isUniform(M.May) != Uniform)
-        WI.escape("a load at an address uniform in some warps only");
+    for (unsigned W : I.WI.Set)
+      if (I.WI.warpAt(L.Addr.I, W).isUniform(M.May) != Uniform)
+        I.WI.escape("a load at an address uniform in some warps only");
   }
   if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
       (Ty->isIntegralOrEnumerationType() || Ty->isPointerType())) {
-    std::string Name = Symbols.sourceText(Site);
+    std::string Name = I.Symbols.sourceText(Site);
     std::string Key = loadKey(L.Addr, Ty, M.May);
     if (Ty->isIntegralOrEnumerationType())
-      return Symbols.symbolValue(Name, Key,
-                                 Ty->isUnsignedIntegerOrEnumerationType());
+      return I.Symbols.symbolValue(Name, Key,
+                                   Ty->isUnsignedIntegerOrEnumerationType());
     uint64_t Align = std::max<int64_t>(
-        1, Ctx.getTypeAlignInChars(Ty->getPointeeType().isNull()
-                                       ? Ctx.CharTy
-                                       : Ty->getPointeeType())
+        1, I.Ctx
+               .getTypeAlignInChars(Ty->getPointeeType().isNull()
+                                        ? I.Ctx.CharTy
+                                        : Ty->getPointeeType())
                .getQuantity());
     return Value::pointer(
-        Mem.namedGlobal(Name, Align,
-                        "a pointer loaded from memory, assumed only " +
-                            std::to_string(Align) + "-byte aligned",
-                        Key),
+        I.Mem.namedGlobal(Name, Align,
+                          "a pointer loaded from memory, assumed only " +
+                              std::to_string(Align) + "-byte aligned",
+                          Key),
         LaneInt::constant(0));
   }
   Value U =
@@ -248,7 +249,7 @@ Value Interpreter::load(const Expr *Site, const LValue &L, const LaneMask &M,
   // Values read per lane: a condition on them lets the lanes the data picks
   // run (laneDataSymbol).
   if (!L.Addr.definedIn(M.May) || !L.Addr.I.isUniform(M.May))
-    U.Deps.push_back(Symbols.laneDataSymbol(Site));
+    U.Deps.push_back(I.Symbols.laneDataSymbol(Site));
   return U;
 }
 
@@ -278,7 +279,7 @@ static std::optional<int64_t> constantAt(ASTContext &Ctx, const APValue &V,
   return std::nullopt;
 }
 
-std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
+std::optional<Value> MemoryRules::constElement(const Value &Addr, QualType Ty,
                                                const LaneMask &M) {
   const MemObject *Obj = Addr.Base;
   if (!Obj || !Obj->Decl || !Addr.isPtr() ||
@@ -288,28 +289,28 @@ std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
     return std::nullopt;
   const VarDecl *D = Obj->Decl;
   QualType DT = D->getType();
-  if (!DT->isArrayType() || !Ctx.getBaseElementType(DT).isConstQualified() ||
+  if (!DT->isArrayType() || !I.Ctx.getBaseElementType(DT).isConstQualified() ||
       !D->getInit() || D->getInit()->isValueDependent() ||
       D->getInit()->containsErrors())
     return std::nullopt;
   const APValue *V = D->evaluateValue();
   if (!V)
     return std::nullopt;
-  if (WI.mentionsW(Addr)) {
+  if (I.WI.mentionsW(Addr)) {
     // Each warp's elements (read once), as one form in the warp index.
-    WI.On = false;
+    I.WI.On = false;
     std::map<int64_t, Value> Found;
-    for (unsigned W : WI.Set)
-      if (std::optional<Value> E = constElement(WI.warpAt(Addr, W), Ty, M))
+    for (unsigned W : I.WI.Set)
+      if (std::optional<Value> E = constElement(I.WI.warpAt(Addr, W), Ty, M))
         Found.emplace(W, std::move(*E));
-    WI.On = true;
+    I.WI.On = true;
     if (Found.empty())
       return std::nullopt;
-    if (Found.size() != WI.Set.size()) {
-      WI.escape("a table element found in some warps only");
+    if (Found.size() != I.WI.Set.size()) {
+      I.WI.escape("a table element found in some warps only");
       return std::nullopt;
     }
-    return WarpCheck.perWarp(
+    return I.WarpCheck.perWarp(
         nullptr, [&](int64_t W) { return Found.at(W); }, "a table element");
   }
   int64_t Bytes = sizeOf(Ty);
@@ -325,7 +326,7 @@ std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
     if (!Concrete)
       continue;
     if (std::optional<int64_t> E =
-            constantAt(Ctx, *V, DT, Addr.I.consts()[K], Bytes)) {
+            constantAt(I.Ctx, *V, DT, Addr.I.consts()[K], Bytes)) {
       Out[K] = *E;
       Defined |= LaneBits(1) << K;
     }
@@ -338,18 +339,18 @@ std::optional<Value> Interpreter::constElement(const Value &Addr, QualType Ty,
   return R;
 }
 
-std::string Interpreter::loadKey(const Value &Addr, QualType Ty,
+std::string MemoryRules::loadKey(const Value &Addr, QualType Ty,
                                  LaneBits Lanes) {
   std::string K;
   llvm::raw_string_ostream OS(K);
   OS << "load " << (const void *)Addr.Base << " "
-     << Symbols.formKey(Addr.I, Lanes) << " "
+     << I.Symbols.formKey(Addr.I, Lanes) << " "
      << Ty.getCanonicalType().getUnqualifiedType().getAsString() << " gen "
-     << Mem.storeGen(Addr.Base) << "/" << Mem.storeGen(nullptr);
+     << I.Mem.storeGen(Addr.Base) << "/" << I.Mem.storeGen(nullptr);
   return K;
 }
 
-void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
+void MemoryRules::store(const Expr *Site, const LValue &L, const Value &V,
                         const LaneMask &M, AccessOp Op) {
   if (L.Kind == LValue::Var) {
     writeVar(L.Decl, V, M);
@@ -361,7 +362,7 @@ void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
       (L.Kind == LValue::Memory && !L.Addr.definedIn(M.May)))
     if (const auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts()))
       if (ME->getMemberDecl()->getType()->isReferenceType())
-        for (Frame &F : Frames)
+        for (Frame &F : I.Frames)
           for (auto &KV : F.Vars)
             if (!KV.second.IsRef) {
               KV.second.V = Value::unknown(
@@ -380,9 +381,9 @@ void Interpreter::store(const Expr *Site, const LValue &L, const Value &V,
        (!L.Addr.Base ||
         ((L.Addr.Base->Space == MemObject::Local || L.Addr.OtherObjects) &&
          !L.Addr.definedIn(M.May)))))
-    for (Frame &F : Frames)
+    for (Frame &F : I.Frames)
       for (auto &KV : F.Vars)
-        if (!KV.second.IsRef && Mem.addressTaken(KV.first)) {
+        if (!KV.second.IsRef && I.Mem.addressTaken(KV.first)) {
           KV.second.V = Value::unknown(
               "value may be written through a pointer not followed");
           KV.second.Elems.clear();

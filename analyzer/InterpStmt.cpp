@@ -44,7 +44,7 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
   auto A = Opts.Assume.find(D->getNameAsString());
   if (D->getType()->isReferenceType()) {
     B.IsRef = true;
-    B.Ref = D->getInit() ? evalLValue(D->getInit(), M)
+    B.Ref = D->getInit() ? Memory.evalLValue(D->getInit(), M)
                          : LValue::unknown("unbound reference");
     // A reference to a local of this frame (range-for's `auto &&__range =
     // rows`) stays a reference: reads and writes go to that variable, which
@@ -52,7 +52,7 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     // a copy (not joined here).
     if (B.Ref.Kind == LValue::Var && !Frames.back().Vars.count(B.Ref.Decl)) {
       B.IsRef = false;
-      B.V = readVar(B.Ref.Decl);
+      B.V = Memory.readVar(B.Ref.Decl);
     }
   } else if (A != Opts.Assume.end() &&
              D->getType()->isIntegralOrEnumerationType()) {
@@ -105,7 +105,7 @@ const VarDecl *Interpreter::builtinCopied(const Expr *Init) {
       E = MC->getImplicitObjectArgument();
     } else if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-      if (!VD || !isCudaBuiltinVar(VD))
+      if (!VD || !Memory.isCudaBuiltinVar(VD))
         return nullptr;
       const auto *RD = Init->getType()->getAsCXXRecordDecl();
       if (!RD || !RD->getIdentifier() ||
@@ -128,7 +128,7 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
     if (!IL)
       return;
     QualType E = AT->getElementType();
-    int64_t ES = sizeOf(E);
+    int64_t ES = Memory.sizeOf(E);
     uint64_t N = AT->getSize().getZExtValue();
     for (uint64_t I = 0; I < N && ES > 0 && Budget > 0; ++I)
       initElems(B, E,
@@ -155,9 +155,10 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
   // A reference member: the address it is bound to (referredBy reads it).
   if (T->isReferenceType()) {
     --Budget;
-    Value P = addressOf(evalLValue(Init, M));
+    Value P = Memory.addressOf(Memory.evalLValue(Init, M));
     if (P.isPtr())
-      B.Elems[Off] = {sizeOf(Ctx.getPointerType(T.getNonReferenceType())), P};
+      B.Elems[Off] = {
+          Memory.sizeOf(Ctx.getPointerType(T.getNonReferenceType())), P};
     return;
   }
   if (!(T->isIntegralOrEnumerationType() || T->isPointerType()) || IL)
@@ -167,7 +168,7 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
   if (V.isInt() && T->isIntegerType() && !T->isBooleanType())
     V.I = WarpCheck.truncate(V.I, Ctx.getIntWidth(T),
                              T->isSignedIntegerOrEnumerationType());
-  B.Elems[Off] = {sizeOf(T), V};
+  B.Elems[Off] = {Memory.sizeOf(T), V};
 }
 
 LaneMask Interpreter::execBreakContinue(const Stmt *S, const LaneMask &M) {
@@ -277,7 +278,7 @@ void Interpreter::execAsm(const GCCAsmStmt *S, const LaneMask &M) {
   for (unsigned I = 0; I < S->getNumInputs(); ++I) {
     const Expr *In = S->getInputExpr(I);
     if (In->isGLValue()) // a memory operand ("m"): its address only
-      evalLValue(In, M);
+      Memory.evalLValue(In, M);
     else
       eval(In, M);
   }
@@ -286,12 +287,12 @@ void Interpreter::execAsm(const GCCAsmStmt *S, const LaneMask &M) {
     const Expr *Out = S->getOutputExpr(I);
     Value V = Value::unknown("output of the inline asm statement at line " +
                              std::to_string(Line));
-    LValue L = evalLValue(Out, M);
+    LValue L = Memory.evalLValue(Out, M);
     if (L.Kind == LValue::Var)
-      writeVar(L.Decl, V, M);
+      Memory.writeVar(L.Decl, V, M);
     else if (L.Kind == LValue::Memory && L.Addr.Base &&
              L.Addr.Base->Space == MemObject::Local)
-      storeLocal(L.Addr, Out->getType(), V, M);
+      Memory.storeLocal(L.Addr, Out->getType(), V, M);
   }
 }
 
@@ -336,7 +337,7 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
   // A reference returned to a caller that uses the call as an lvalue: the
   // lvalue, not a load of it.
   if (S->getRetValue() && Frames.back().WantRef) {
-    LValue L = evalLValue(S->getRetValue(), M);
+    LValue L = Memory.evalLValue(S->getRetValue(), M);
     Frame &F = Frames.back();
     if (!F.RetRef)
       F.RetRef = L;
@@ -352,7 +353,7 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
   // an operator= or operator+= used as a statement): binding a reference
   // reads no memory; only the accesses inside the expression count.
   if (S->getRetValue() && Frames.back().Discard) {
-    evalLValue(S->getRetValue(), M);
+    Memory.evalLValue(S->getRetValue(), M);
     return LaneMask{};
   }
   if (const Expr *RV = S->getRetValue()) {

@@ -357,7 +357,7 @@ Value WarpCalls::evalMemcpy(const CallExpr *E,
   for (const Expr *A : {Args[1], Args[0]}) {
     QualType P = A->IgnoreParenImpCasts()->getType();
     if (Ty.isNull() && P->isPointerType() && Bytes &&
-        I.sizeOf(P->getPointeeType()) == *Bytes)
+        I.Memory.sizeOf(P->getPointeeType()) == *Bytes)
       Ty = P->getPointeeType();
   }
   if (Ty.isNull() && Bytes && llvm::is_contained({1, 2, 4, 8}, *Bytes))
@@ -365,13 +365,14 @@ Value WarpCalls::evalMemcpy(const CallExpr *E,
   if (Ty.isNull() && Bytes && *Bytes == 16)
     Ty = I.Ctx.UnsignedInt128Ty;
   if (!Ty.isNull() && Src.isPtr())
-    I.record(Args[1], AccessOp::Load, LValue::memory(Src), Ty, M);
+    I.Memory.record(Args[1], AccessOp::Load, LValue::memory(Src), Ty, M);
   if (Dst.isPtr() && Dst.Base->Space == MemObject::Local) {
     // The destination local gets bytes the analysis does not follow.
-    if (Dst.Base->Decl && I.lookup(Dst.Base->Decl))
-      I.writeVar(Dst.Base->Decl, Value::unknown("value copied by memcpy"), M);
+    if (Dst.Base->Decl && I.Memory.lookup(Dst.Base->Decl))
+      I.Memory.writeVar(Dst.Base->Decl,
+                        Value::unknown("value copied by memcpy"), M);
   } else if (!Ty.isNull() && Dst.isPtr()) {
-    I.record(Args[0], AccessOp::Store, LValue::memory(Dst), Ty, M);
+    I.Memory.record(Args[0], AccessOp::Store, LValue::memory(Dst), Ty, M);
   }
   (void)E;
   return Dst;

@@ -33,7 +33,8 @@
 //                      sizes other than 1/2/4/8/16/32 bytes are split into
 //                      the requests their alignment allows); the memory
 //                      objects themselves: MemoryModel.h
-//   InterpLocals.cpp   local variables and local objects
+//   InterpLocals.cpp   local variables and local objects; the three are the
+//                      part MemoryRules (InterpMemory.h)
 //   InterpCalls.cpp    calls (builtins, atomics, inlined device functions,
 //                      assignment operators of classes not inlined),
 //                      threadIdx/blockIdx/blockDim/gridDim, <<<>>> launches
@@ -69,6 +70,7 @@
 #include "analyzer/InterpFrame.h"
 #include "analyzer/InterpJoin.h"
 #include "analyzer/InterpLoops.h"
+#include "analyzer/InterpMemory.h"
 #include "analyzer/InterpPerWarp.h"
 #include "analyzer/InterpSymbols.h"
 #include "analyzer/InterpWarp.h"
@@ -177,6 +179,7 @@ private:
   friend class CallRules;
   friend class JoinRules;
   friend class LoopRules;
+  friend class MemoryRules;
   friend class SymbolRules;
   friend class WarpChecks;
   friend class WarpCalls;
@@ -262,66 +265,8 @@ private:
                      const LaneMask &M);
   Value evalPointerToIntegral(const clang::CastExpr *E, const LaneMask &M);
 
-  // ---- Lvalues, variables and memory (InterpMemory.cpp) ----
-  LValue evalLValue(const clang::Expr *E, const LaneMask &M);
-  LValue evalVarLValue(const clang::DeclRefExpr *E);
-  LValue evalUnaryLValue(const clang::UnaryOperator *E, const LaneMask &M);
-  LValue evalCallLValue(const clang::CallExpr *E, const LaneMask &M);
-  LValue evalArraySubscript(const clang::ArraySubscriptExpr *E,
-                            const LaneMask &M);
-  LValue evalMember(const clang::MemberExpr *E, const LaneMask &M);
-  /// What the field lvalue \p Field designates: itself, or for a field of
-  /// reference type the object the reference is bound to.
-  LValue referredBy(const clang::MemberExpr *E, const LValue &Field,
-                    const LaneMask &M);
-  Value evalDeclRef(const clang::DeclRefExpr *E, const LaneMask &M);
-  /// The address an lvalue of object \p L designates, as a pointer value.
-  Value addressOf(const LValue &L);
-  Value load(const clang::Expr *Site, const LValue &L, const LaneMask &M,
-             AccessOp Op = AccessOp::Load);
-  void store(const clang::Expr *Site, const LValue &L, const Value &V,
-             const LaneMask &M, AccessOp Op = AccessOp::Store);
-  void record(const clang::Expr *Site, AccessOp Op, const LValue &L,
-              clang::QualType Ty, const LaneMask &M);
-  /// Sends \p Ev of type \p Ty as the requests the hardware makes of it:
-  /// one, or pieces of the widest size its size and alignment allow.
-  void sendInRequests(AccessEvent Ev, clang::QualType Ty);
-  /// An element or field of a local object (or a CUDA builtin variable):
-  /// never a memory request.
-  static bool isLocalObject(const clang::Expr *E);
-  static bool isCudaBuiltinVar(const clang::VarDecl *VD);
+  /// The variable a local copies a builtin variable from (InterpStmt.cpp).
   const clang::VarDecl *builtinCopied(const clang::Expr *Init);
-  Value readVar(const clang::VarDecl *D);
-  /// The binding of the local variable \p Obj is the object of (null when
-  /// it is not a local in some frame); \p Outer: in a caller's frame.
-  Binding *localBinding(const MemObject *Obj, bool *Outer = nullptr,
-                        bool *Joined = nullptr);
-  /// An element of a local array or struct read or written through memory
-  /// (c.offset, acc[k], p->x with p = &local): kept in Binding::Elems.
-  std::optional<Value> loadLocal(const Value &Addr, clang::QualType Ty,
-                                 const LaneMask &M);
-  void storeLocal(const Value &Addr, clang::QualType Ty, const Value &V,
-                  const LaneMask &M);
-  /// Forgets what is known of the local \p Addr points into (its address
-  /// passed to code the analysis does not follow).
-  void forgetLocal(const Value &Addr);
-  void writeVar(const clang::VarDecl *D, const Value &V, const LaneMask &M);
-  Binding *lookup(const clang::VarDecl *D);
-  LValue evalConditionalLValue(const clang::ConditionalOperator *CO,
-                               const LaneMask &M);
-  Value selectValues(const Value &A, const Value &B, const LaneBool &C,
-                     const LaneMask &M);
-  std::optional<Value> selectPointers(const Value &A, const Value &B,
-                                      const LaneBool &C, const LaneMask &M);
-  /// The element of a const array with a constant initializer (an index
-  /// table) at \p Addr, lane by lane; nullopt when not every lane of \p M
-  /// reads a known element.
-  std::optional<Value> constElement(const Value &Addr, clang::QualType Ty,
-                                    const LaneMask &M);
-  /// The symbol key of a value loaded at \p Addr (uniform in \p Lanes).
-  std::string loadKey(const Value &Addr, clang::QualType Ty, LaneBits Lanes);
-  int64_t sizeOf(clang::QualType T) const;
-  int64_t elementSize(const Value &Ptr, clang::QualType ElemTy) const;
 
   // ---- Case splits (Interpreter.cpp) ----
   /// A choice among \p N cases the analysis cannot decide (which lanes a
@@ -394,6 +339,8 @@ private:
   SymbolRules Symbols{*this};
   /// The memory objects, their store generations, address-taken locals.
   MemoryModel Mem;
+  /// Lvalues, loads and stores, locals (InterpMemory.h).
+  MemoryRules Memory{*this};
   /// The loop rules and what they keep (InterpLoops.h).
   LoopRules Looper{*this};
 

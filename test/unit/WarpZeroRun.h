@@ -1,8 +1,8 @@
 // The interpreter run on warp 0 of a CUDA snippet's kernel `k` (one block of
 // 256 threads; or another warp, or every warp at once with the warp index),
 // for the tests of its parts (InterpLoops, InterpJoin, InterpWarp,
-// InterpArith, InterpCalls, InterpPerWarp, InterpSymbols): the events the
-// run sends and the interpreter after it.
+// InterpArith, InterpCalls, InterpPerWarp, InterpSymbols, InterpMemory):
+// the events the run sends and the interpreter after it.
 #ifndef CCL_TEST_UNIT_WARPZERORUN_H
 #define CCL_TEST_UNIT_WARPZERORUN_H
 
