@@ -2,11 +2,11 @@
 //
 // A kernel is analyzed warp by warp with concrete thread ids (LaneValue.h).
 // Most warps of a block do the same work on other data: 8 warps of a
-// 256-thread block interpret the same body 8 times. beginWarpIndexRun makes
+// 256-thread block interpret the same body 8 times. WarpIndexRun::begin makes
 // the next run stand for all of them: threadIdx becomes the lanes' values in
 // warp 0 plus a multiple of a symbol w, the warp index (0 .. warps-1), and
 // every access event of that one run is turned into each warp's event by
-// substituting w (warpInstance; RecordFolder.cpp folds them in warp
+// substituting w (WarpIndexRun::instance; RecordFolder.cpp folds them in warp
 // order, as if the warps had run one by one).
 //
 // That is only right while nothing the run decides or computes would come
@@ -19,15 +19,15 @@
 //     B + w*D, else with one unknown per warp (a family symbol);
 //   - a condition (evalCond) or a sign test (isNonNegative) must come out
 //     alike in every warp;
-//   where they do not, the run *splits* (warpIndexSplit): its warps are run
-//   again in groups that compute and decide alike, each resuming from the
+//   where they do not, the run *splits* (WarpIndexRun::groups): its warps are
+//   run again in groups that compute and decide alike, each resuming from the
 //   checkpoint before the kernel-body statement it split in (or from the
 //   start after a case split);
 //   - a min or max whose warps each split into the same cases, at a
 //     threshold that holds w itself, splits the run into those cases once
 //     (evalMinMax, caseSplit's CaseW); a resumed run's further case runs
 //     send the events before its checkpoint again (KernelAnalysis.cpp).
-// The run *escapes* (warpIndexEscaped; the caller then runs the warps one
+// The run *escapes* (WarpIndexRun::escaped; the caller then runs the warps one
 // by one, so no number changes) when a value mentioning w reaches a rule
 // not checked here:
 //   - a symbol whose key or factors mention w (a value loaded at an address
@@ -69,7 +69,7 @@ struct ccl::WarpCheckpoint {
       Closures;
 };
 
-unsigned long Interpreter::eventsAt(const Checkpoint &C) const {
+unsigned long WarpIndexRun::eventsAt(const WarpCheckpoint &C) const {
   return C.Emitted;
 }
 
@@ -168,56 +168,57 @@ unsigned Interpreter::warpsInBlock() const {
   return (Block.threads() + kWarpSize - 1) / kWarpSize;
 }
 
-bool Interpreter::beginWarpIndexRun(llvm::ArrayRef<unsigned> Set) {
-  if (WI.Warps) {
+bool WarpIndexRun::begin(llvm::ArrayRef<unsigned> Set) {
+  if (I.WI.Warps) {
     // A further run, for some of the warps (after a split).
-    WI.Set.assign(Set.begin(), Set.end());
-    WI.Escaped.clear();
-    WI.Split.clear();
-    WI.SplitAt.reset();
-    WI.Latest.reset();
-    WI.Inlined.clear();
-    WI.ChildW = false;
+    I.WI.Set.assign(Set.begin(), Set.end());
+    I.WI.Escaped.clear();
+    I.WI.Split.clear();
+    I.WI.SplitAt.reset();
+    I.WI.Latest.reset();
+    I.WI.Inlined.clear();
+    I.WI.ChildW = false;
     // A group of one warp runs as that warp (concrete thread ids).
-    WI.On = Set.size() > 1;
+    I.WI.On = Set.size() > 1;
     return true;
   }
-  unsigned Warps = warpsInBlock();
-  if (Warps < 2 || Block.threads() % kWarpSize != 0)
+  unsigned Warps = I.warpsInBlock();
+  if (Warps < 2 || I.Block.threads() % kWarpSize != 0)
     return false;
   // threadIdx of lane k in warp w (setThreadIds); each component must be
   // c_k + a * w. (runWarp sets the thread ids of the warp it runs.)
-  setThreadIds(1);
-  LaneArray Warp1[3] = {Tid[0], Tid[1], Tid[2]};
-  setThreadIds(0);
-  LaneArray Warp0[3] = {Tid[0], Tid[1], Tid[2]};
+  I.setThreadIds(1);
+  LaneArray Warp1[3] = {I.Tid[0], I.Tid[1], I.Tid[2]};
+  I.setThreadIds(0);
+  LaneArray Warp0[3] = {I.Tid[0], I.Tid[1], I.Tid[2]};
   int64_t Slope[3];
   for (unsigned D = 0; D < 3; ++D)
     Slope[D] = Warp1[D][0] - Warp0[D][0];
   for (unsigned W = 0; W < Warps; ++W) {
-    setThreadIds(W);
+    I.setThreadIds(W);
     for (unsigned D = 0; D < 3; ++D)
       for (unsigned K = 0; K < kWarpSize; ++K)
-        if (Tid[D][K] != Warp0[D][K] + Slope[D] * (int64_t)W)
+        if (I.Tid[D][K] != Warp0[D][K] + Slope[D] * (int64_t)W)
           return false;
   }
-  WI.restart();
-  WI.W = Symbols.symbolId("warp index", {}, "\x01warp index", /*NonNeg=*/true);
-  WI.Warps = Warps;
+  I.WI.restart();
+  I.WI.W =
+      I.Symbols.symbolId("warp index", {}, "\x01warp index", /*NonNeg=*/true);
+  I.WI.Warps = Warps;
   if (Set.empty())
     for (unsigned W = 0; W < Warps; ++W)
-      WI.Set.push_back(W);
+      I.WI.Set.push_back(W);
   else
-    WI.Set.assign(Set.begin(), Set.end());
-  WI.Residual.assign(Syms.size(), -1);
-  WI.Residual[WI.W] = -2;
+    I.WI.Set.assign(Set.begin(), Set.end());
+  I.WI.Residual.assign(I.Syms.size(), -1);
+  I.WI.Residual[I.WI.W] = -2;
   for (unsigned D = 0; D < 3; ++D) {
     LaneInt V = LaneInt::perLane(Warp0[D]);
     if (Slope[D])
-      V = *add(V, *mul(LaneInt::symbol(WI.W), LaneInt::constant(Slope[D])));
-    WI.Tid[D] = V;
+      V = *add(V, *mul(LaneInt::symbol(I.WI.W), LaneInt::constant(Slope[D])));
+    I.WI.Tid[D] = V;
   }
-  WI.On = true;
+  I.WI.On = true;
   return true;
 }
 
@@ -239,14 +240,30 @@ void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
   WI.OnStop(); // the run is stopped as an escaped one is
 }
 
-AccessEvent Interpreter::warpInstance(const AccessEvent &Ev, unsigned W) const {
+AccessEvent WarpIndexRun::instance(const AccessEvent &Ev, unsigned W) const {
   AccessEvent Out = Ev;
-  Out.Address = WI.warpAt(Ev.Address, W);
-  Out.Address.Deps = WI.warpFreeDeps(Ev.Address.Deps);
-  Out.Mask.Deps = WI.warpFreeDeps(Ev.Mask.Deps);
+  Out.Address = I.WI.warpAt(Ev.Address, W);
+  Out.Address.Deps = I.WI.warpFreeDeps(Ev.Address.Deps);
+  Out.Mask.Deps = I.WI.warpFreeDeps(Ev.Mask.Deps);
   static const char Placeholder[] = "warp ?";
   if (llvm::StringRef(Ev.Context).starts_with(Placeholder))
     Out.Context = "warp " + std::to_string(W) +
                   Ev.Context.substr(sizeof(Placeholder) - 1);
   return Out;
+}
+
+const std::string &WarpIndexRun::escaped() const { return I.WI.Escaped; }
+
+const std::vector<std::vector<unsigned>> &WarpIndexRun::groups() const {
+  return I.WI.Split;
+}
+
+const std::string &WarpIndexRun::splitWhy() const { return I.WI.SplitWhy; }
+
+const std::shared_ptr<const WarpCheckpoint> &WarpIndexRun::splitPoint() const {
+  return I.WI.SplitAt;
+}
+
+void WarpIndexRun::resume(std::shared_ptr<const WarpCheckpoint> C) {
+  I.WI.Resume = std::move(C);
 }

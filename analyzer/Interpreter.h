@@ -52,7 +52,8 @@
 //   InterpWarpIndex.cpp  one run for every warp of a block: threadIdx with
 //                      a symbolic warp index, splits of the warps into
 //                      groups, the replay of the run's events for each warp
-//                      (its state: WarpIndexState.h)
+//                      (its state: WarpIndexState.h; the caller's side, the
+//                      part WarpIndexRun: WarpIndexRun.h)
 //   InterpPerWarp.cpp  the rules that check a value of it per warp (the
 //                      part WarpChecks: InterpPerWarp.h)
 //
@@ -78,6 +79,7 @@
 #include "analyzer/LaneValue.h"
 #include "analyzer/MemoryModel.h"
 #include "analyzer/SymbolTable.h"
+#include "analyzer/WarpIndexRun.h"
 #include "analyzer/WarpIndexState.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -119,41 +121,10 @@ public:
   void runHost(const clang::FunctionDecl *Fn, LaunchHook OnLaunch);
 
   // ---- One run for every warp (InterpWarpIndex.cpp) ----
-  /// Makes the next runWarp run every warp of the block at once: threadIdx
-  /// is the lanes' values in warp 0 plus a multiple of the *warp index*, a
-  /// symbol w in 0 .. warps-1 (only where every component of threadIdx is
-  /// linear in w: 1-D blocks, blocks whose x extent divides 32, and x = 32).
-  /// The run stops being valid ("escapes") as soon as a result or decision
-  /// could differ between warps otherwise than by substituting w (a
-  /// condition decided in some warp and not here, a value made unknown that
-  /// one warp knows, a symbol named after w): warpIndexEscaped() then says
-  /// so and the caller runs the warps one by one instead. False when the
-  /// block's shape does not allow it.
-  bool beginWarpIndexRun(llvm::ArrayRef<unsigned> Set = {});
-  /// Why the run with the symbolic warp index is not valid (empty if it is).
-  const std::string &warpIndexEscaped() const { return WI.Escaped; }
-  /// The run met a decision that differs between its warps: the groups of
-  /// warps to run again (each with its own run), in order; empty if none.
-  const std::vector<std::vector<unsigned>> &warpIndexSplit() const {
-    return WI.Split;
-  }
-  const std::string &warpIndexSplitWhy() const { return WI.SplitWhy; }
-  /// The state before the statement of the kernel body in which the split
-  /// happened (the warps' runs resume there: resumeWarpIndexRun), and how
-  /// many events the run had sent by then; null when the runs must start
-  /// over (a case split came first).
-  const std::shared_ptr<const Checkpoint> &warpIndexSplitPoint() const {
-    return WI.SplitAt;
-  }
-  unsigned long eventsAt(const Checkpoint &C) const;
-  /// The next runWarp resumes from \p C (for the warps of the next
-  /// beginWarpIndexRun); null: from the start.
-  void resumeWarpIndexRun(std::shared_ptr<const Checkpoint> C) {
-    WI.Resume = std::move(C);
-  }
-  /// Event \p Ev of the symbolic run as warp \p W of the block issues it:
-  /// the warp index replaced by W in its address and context.
-  AccessEvent warpInstance(const AccessEvent &Ev, unsigned W) const;
+  /// Runs every warp of the block at once with the symbolic warp index
+  /// (WarpIndexRun.h): begin it before runWarp, then read whether it holds.
+  WarpIndexRun &warpIndexRun() { return WIRun; }
+  const WarpIndexRun &warpIndexRun() const { return WIRun; }
   /// The number of warps of the block.
   unsigned warpsInBlock() const;
 
@@ -182,6 +153,7 @@ private:
   friend class MemoryRules;
   friend class SymbolRules;
   friend class WarpChecks;
+  friend class WarpIndexRun;
   friend class WarpCalls;
   using LValue = interp::LValue;
   using Group = interp::Group;
@@ -355,6 +327,8 @@ private:
   /// The results of the run with the warp index, checked against every
   /// warp (InterpPerWarp.h).
   WarpChecks WarpCheck{*this};
+  /// The caller's side of the run with the warp index.
+  WarpIndexRun WIRun{*this};
   /// execReturn -> record: the returned lvalue read for a Frame::ReadAt
   /// caller; its load is recorded at the call.
   const clang::Expr *ReturnedRead = nullptr;

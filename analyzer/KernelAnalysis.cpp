@@ -91,13 +91,13 @@ std::vector<AccessRecord> foldWarpGroups(ASTContext &Ctx,
       if (!Ev.Site)
         Folder.newWarp();
       else
-        Folder.add(I.warpInstance(Ev, W), I);
+        Folder.add(I.warpIndexRun().instance(Ev, W), I);
     }
   }
   return Folder.finish(I, Ctx.getSourceManager());
 }
 
-/// Every warp of the block at once (Interpreter::beginWarpIndexRun): the
+/// Every warp of the block at once (WarpIndexRun::begin): the
 /// events of one run with a symbolic warp index, replayed for each warp in
 /// order. Nothing when the block's shape does not allow it or the run
 /// escaped (then the warps run one by one).
@@ -139,7 +139,7 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
   while (!Todo.empty()) {
     Group G = std::move(Todo.front());
     Todo.erase(Todo.begin());
-    if (!I.beginWarpIndexRun(G.Warps)) {
+    if (!I.warpIndexRun().begin(G.Warps)) {
       if (Why)
         *Why = "block shape";
       return std::nullopt;
@@ -148,25 +148,25 @@ runAllWarpsAtOnce(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
     if (G.Before)
       Events = *G.Before;
     Prefix = G.Before.get();
-    I.resumeWarpIndexRun(G.From);
+    I.warpIndexRun().resume(G.From);
     ++Runs;
     I.runWarp(Kernel, G.Warps.front());
-    if (!I.warpIndexEscaped().empty()) {
+    if (!I.warpIndexRun().escaped().empty()) {
       if (Why)
-        *Why = I.warpIndexEscaped() +
+        *Why = I.warpIndexRun().escaped() +
                (SplitWhy.empty() ? "" : " (after splits" + SplitWhy + ")");
       return std::nullopt;
     }
-    if (!I.warpIndexSplit().empty()) {
-      SplitWhy += "; " + I.warpIndexSplitWhy() + " (" +
-                  std::to_string(I.warpIndexSplit().size()) + " groups)";
+    if (!I.warpIndexRun().groups().empty()) {
+      SplitWhy += "; " + I.warpIndexRun().splitWhy() + " (" +
+                  std::to_string(I.warpIndexRun().groups().size()) + " groups)";
       std::shared_ptr<const Interpreter::Checkpoint> At;
       std::shared_ptr<const std::vector<AccessEvent>> Before;
-      if ((At = I.warpIndexSplitPoint())) {
-        Events.resize(I.eventsAt(*At));
+      if ((At = I.warpIndexRun().splitPoint())) {
+        Events.resize(I.warpIndexRun().eventsAt(*At));
         Before = std::make_shared<const std::vector<AccessEvent>>(Events);
       }
-      for (const auto &W : I.warpIndexSplit())
+      for (const auto &W : I.warpIndexRun().groups())
         Todo.push_back({W, At, Before});
       continue;
     }

@@ -18,16 +18,17 @@ constexpr unsigned kWarps = 8; // 256 threads
 void expectEveryWarpsRun(llvm::StringRef Code) {
   WarpZeroRun Sym(Code, InterpreterOptions(), WarpZeroRun::EveryWarp);
   ASSERT_TRUE(Sym.ran());
-  ASSERT_EQ(Sym.I->warpIndexEscaped(), "");
-  ASSERT_TRUE(Sym.I->warpIndexSplit().empty())
-      << Sym.I->warpIndexSplit().size() << " " << Sym.I->warpIndexSplitWhy();
+  ASSERT_EQ(Sym.I->warpIndexRun().escaped(), "");
+  ASSERT_TRUE(Sym.I->warpIndexRun().groups().empty())
+      << Sym.I->warpIndexRun().groups().size() << " "
+      << Sym.I->warpIndexRun().splitWhy();
   ASSERT_FALSE(Sym.Events.empty());
   for (unsigned W = 0; W < kWarps; ++W) {
     WarpZeroRun Own(Code, InterpreterOptions(), W);
     ASSERT_TRUE(Own.ran());
     ASSERT_EQ(Own.Events.size(), Sym.Events.size()) << "warp " << W;
     for (size_t E = 0; E < Own.Events.size(); ++E) {
-      AccessEvent In = Sym.I->warpInstance(Sym.Events[E], W);
+      AccessEvent In = Sym.I->warpIndexRun().instance(Sym.Events[E], W);
       EXPECT_EQ(In.Mask.May, Own.Events[E].Mask.May) << W << " " << E;
       ASSERT_TRUE(In.Address.I.isConcrete()) << W << " " << E;
       EXPECT_EQ(In.Address.I.consts(), Own.Events[E].Address.I.consts())
@@ -55,14 +56,15 @@ __global__ void k(float *out) {
 })",
                   InterpreterOptions(), WarpZeroRun::EveryWarp);
   ASSERT_TRUE(Sym.ran());
-  EXPECT_EQ(Sym.I->warpIndexEscaped(), "");
-  EXPECT_EQ(Sym.I->warpIndexSplitWhy(), "a conversion to a narrower integer");
+  EXPECT_EQ(Sym.I->warpIndexRun().escaped(), "");
+  EXPECT_EQ(Sym.I->warpIndexRun().splitWhy(),
+            "a conversion to a narrower integer");
   std::vector<unsigned> Seen;
-  for (const std::vector<unsigned> &G : Sym.I->warpIndexSplit())
+  for (const std::vector<unsigned> &G : Sym.I->warpIndexRun().groups())
     Seen.insert(Seen.end(), G.begin(), G.end());
   std::sort(Seen.begin(), Seen.end());
   EXPECT_EQ(Seen, (std::vector<unsigned>{0, 1, 2, 3, 4, 5, 6, 7}));
-  EXPECT_GT(Sym.I->warpIndexSplit().size(), 1u);
+  EXPECT_GT(Sym.I->warpIndexRun().groups().size(), 1u);
 }
 
 TEST(InterpPerWarp, AJoinIsCheckedPerWarp) {
@@ -94,5 +96,5 @@ __global__ void k(float *out) {
 })",
                   InterpreterOptions(), WarpZeroRun::EveryWarp);
   ASSERT_TRUE(Sym.ran());
-  EXPECT_NE(Sym.I->warpIndexEscaped(), "");
+  EXPECT_NE(Sym.I->warpIndexRun().escaped(), "");
 }

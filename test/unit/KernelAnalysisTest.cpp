@@ -141,7 +141,7 @@ std::vector<AccessEvent> eventsOf(clang::ASTContext &Ctx,
       Ctx, Static, Dim3{256, 1, 1},
       [Events](const AccessEvent &Ev) { Events->push_back(Ev); });
   if (Warp < 0) {
-    EXPECT_TRUE(Keep->beginWarpIndexRun());
+    EXPECT_TRUE(Keep->warpIndexRun().begin());
     Keep->runWarp(K, 0);
   } else {
     Keep->runWarp(K, Warp);
@@ -158,18 +158,19 @@ TEST(KernelAnalysis, WarpIndexRunIsEveryWarpsRun) {
   std::unique_ptr<Interpreter> Sym;
   std::vector<AccessEvent> Once = eventsOf(Ctx, K, -1, Sym);
   // `threadIdx.x % 128` is no form of w over 8 warps: the run splits.
-  ASSERT_EQ(Sym->warpIndexEscaped(), "");
-  ASSERT_EQ(Sym->warpIndexSplit().size(), 4u);
+  ASSERT_EQ(Sym->warpIndexRun().escaped(), "");
+  ASSERT_EQ(Sym->warpIndexRun().groups().size(), 4u);
   // Up to the split (the if statement), the run is every warp's.
-  ASSERT_NE(Sym->warpIndexSplitPoint(), nullptr);
-  unsigned long Shared = Sym->eventsAt(*Sym->warpIndexSplitPoint());
+  ASSERT_NE(Sym->warpIndexRun().splitPoint(), nullptr);
+  unsigned long Shared =
+      Sym->warpIndexRun().eventsAt(*Sym->warpIndexRun().splitPoint());
   ASSERT_EQ(Shared, 2u);
   for (unsigned W = 0; W < 8; ++W) {
     std::unique_ptr<Interpreter> Own;
     std::vector<AccessEvent> Each = eventsOf(Ctx, K, W, Own);
     ASSERT_GE(Each.size(), Shared);
     for (unsigned E = 0; E < Shared; ++E) {
-      AccessEvent I = Sym->warpInstance(Once[E], W);
+      AccessEvent I = Sym->warpIndexRun().instance(Once[E], W);
       EXPECT_EQ(I.Site, Each[E].Site);
       EXPECT_EQ(I.Context, Each[E].Context);
       EXPECT_EQ(I.Mask.May, Each[E].Mask.May);

@@ -19,7 +19,7 @@ namespace ccl::test {
 
 struct WarpZeroRun {
   /// The Warp argument that runs every warp of the block at once, with the
-  /// symbolic warp index (Interpreter::beginWarpIndexRun).
+  /// symbolic warp index (WarpIndexRun::begin).
   static constexpr int EveryWarp = -1;
 
   explicit WarpZeroRun(llvm::StringRef Code,
@@ -34,7 +34,7 @@ struct WarpZeroRun {
     I = std::make_unique<Interpreter>(
         AST->getASTContext(), Opts, Dim3{256, 1, 1},
         [this](const AccessEvent &Ev) { Events.push_back(Ev); });
-    if (Warp == EveryWarp && !I->beginWarpIndexRun())
+    if (Warp == EveryWarp && !I->warpIndexRun().begin())
       return;
     I->runWarp(K, Warp == EveryWarp ? 0 : Warp);
     Ran = true;
