@@ -132,6 +132,40 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                    SL.Line <= LastLine && OffsetOf(SL) == BOff;
           }))
         Out.push_back(S);
+  // A site written through a function-like macro (`LOAD(in, i)` for
+  // `p[(i) * 32]`, `AT(r, c) = v` for `tile[r][c]`): its range in the file
+  // is the macro's name, but clang locates the instruction where the
+  // expression's own location is in the file (the spelling of a macro
+  // argument: `in`), or a store at the assignment right after the macro's
+  // arguments. The one instruction of the site's kind located there is the
+  // site's; two (two accesses of one argument in one expansion) are not
+  // told apart.
+  if (Out.empty() && E->getExprLoc().isMacroID()) {
+    SourceLocation At = SM.getFileLoc(E->getExprLoc());
+    size_t AtOff = At.isValid() && SM.getFileID(At) == FID
+                       ? SM.getFileOffset(At)
+                       : std::string::npos;
+    SourceLocation InvEnd = Lexer::getLocForEndOfToken(
+        SM.getExpansionRange(E->getEndLoc()).getEnd(), 0, SM,
+        Ctx.getLangOpts());
+    size_t InvEOff = InvEnd.isValid() && SM.getFileID(InvEnd) == FID
+                         ? SM.getFileOffset(InvEnd)
+                         : std::string::npos;
+    std::vector<unsigned> There;
+    for (unsigned S = 0; S < Places.size(); ++S)
+      if (Places[S]->Op == Op &&
+          llvm::any_of(Places[S]->Locs, [&](const SrcLoc &SL) {
+            if (SL.File != File)
+              return false;
+            size_t Off = OffsetOf(SL);
+            return (AtOff != std::string::npos && Off == AtOff) ||
+                   (InvEOff != std::string::npos && Off != std::string::npos &&
+                    Off >= InvEOff && belongs(Buf, Off, InvEOff, InvEOff));
+          }))
+        There.push_back(S);
+    if (There.size() == 1)
+      Out = There;
+  }
   if (Out.empty() && Why)
     *Why = OnLine ? "no compiled " + std::string(accessOpName(Op)) +
                         " at this expression (merged with another, or "

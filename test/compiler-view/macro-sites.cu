@@ -1,0 +1,33 @@
+// Accesses written through function-like macros: the compiler view finds
+// their instructions (clang locates a load at the spelling of the macro
+// argument that is its base, a store through a macro at the assignment
+// right after the macro's arguments), so a certain finding stays certain
+// and is a default warning. Two accesses of one argument in one expansion
+// are not told apart: they stay worst cases (possible).
+// RUN: %lint %s --block-dim=32 --report=all | FileCheck %s --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
+// The JIT harness runs clang's code and measures what was predicted.
+// RUN: %lint %s --block-dim=32 --verify=jit 2>&1 | FileCheck %s --check-prefix=JIT
+// JIT: note: verified on cpu (jit): 7 predictions compared with measurements: 7 confirmed, 0 refuted
+
+#define LOAD(p, i) p[(i) * 32]
+#define PAIR(p, i) (p[(i) * 32] + p[(i) * 32 + 1])
+#define CELL(r, c) tile[r][c]
+
+__global__ void through_macros(const float *in, float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = LOAD(in, threadIdx.x);
+  // CHECK: :[[@LINE-1]]:27: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:27: warning: global load 'in[...]' touches 32 sectors per warp request
+  // One warning for both loads of one layout (the next line's too).
+  // DEFAULT: :[[@LINE-4]]:27: note: 1 other site of kernel 'through_macros' accesses 'in' with the same lane pattern (line [[@LINE+1]]; 32 sectors per request)
+  float v = LOAD(in, threadIdx.x + 1) * 2.0f;
+  // CHECK: :[[@LINE-1]]:18: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  CELL(threadIdx.x, 0) = v;
+  // CHECK: :[[@LINE-1]]:3: warning: shared store '<expr>[...][...]' has a 32-way bank conflict: 32 wavefronts per warp request (ideal 1): lane k writes byte 128*k [cuda-shared-bank-conflict]
+  // DEFAULT: :[[@LINE-2]]:3: warning: shared store '<expr>[...][...]' has a 32-way bank conflict
+  __syncthreads();
+  out[threadIdx.x + 32] = PAIR(in, threadIdx.x);
+  // CHECK: :[[@LINE-1]]:32: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k; worst case: no compiled instruction at this expression: merged into another, removed or moved (possible) [cuda-uncoalesced-global]
+  out[threadIdx.x + 64] = CELL(0, threadIdx.x);
+}
