@@ -8,7 +8,7 @@
 // RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
 // The JIT harness runs clang's code and measures what was predicted.
 // RUN: %lint %s --block-dim=32 --verify=jit 2>&1 | FileCheck %s --check-prefix=JIT
-// JIT: note: verified on cpu (jit): 7 predictions compared with measurements: 7 confirmed, 0 refuted
+// JIT: note: verified on cpu (jit): 9 predictions compared with measurements: 9 confirmed, 0 refuted
 
 #define LOAD(p, i) p[(i) * 32]
 #define PAIR(p, i) (p[(i) * 32] + p[(i) * 32 + 1])
@@ -30,4 +30,17 @@ __global__ void through_macros(const float *in, float *out) {
   out[threadIdx.x + 32] = PAIR(in, threadIdx.x);
   // CHECK: :[[@LINE-1]]:32: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k; worst case: no compiled instruction at this expression: merged into another, removed or moved (possible) [cuda-uncoalesced-global]
   out[threadIdx.x + 64] = CELL(0, threadIdx.x);
+}
+
+// Through two macros, with a member as the base: clang locates the load at
+// the member's spelling in the outer macro's arguments.
+#define INNER(p, i) p[(i) * 32]
+#define OUTER(p, i) INNER(p, i)
+struct Table {
+  const float *arr;
+};
+__global__ void nested(Table s, float *out) {
+  out[threadIdx.x] = OUTER(s.arr, threadIdx.x);
+  // CHECK: :[[@LINE-1]]:28: warning: global load 's.arr[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:28: warning: global load 's.arr[...]' touches 32 sectors per warp request
 }
