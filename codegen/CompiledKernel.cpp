@@ -125,6 +125,7 @@ void placeInstructions(DeviceCodeView::Listing &L, SiteMatcher &Matcher) {
                                          : AccessOp::Atomic;
       for (const ptx::SrcLoc &S : I.Locs)
         P.Locs.push_back({Matcher.real(S.File), S.Line, S.Col});
+      P.Bytes = I.Bytes;
       L.Places.back().push_back(std::move(P));
     }
   }

@@ -137,10 +137,15 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
   // is the macro's name, but clang locates the instruction where the
   // expression's own location is in the file (the spelling of a macro
   // argument: `in`), or a store at the assignment right after the macro's
-  // arguments. The one instruction of the site's kind located there is the
-  // site's; two (two accesses of one argument in one expansion) are not
-  // told apart.
-  if (Out.empty() && E->getExprLoc().isMacroID()) {
+  // arguments. The one instruction of the site's kind and width located
+  // there is the site's. Two there (two accesses of one argument in one
+  // expansion), or one of another width (the two fused into one vector
+  // access), are not told apart: the site is not located, as an access
+  // merged into another's instruction is not.
+  uint64_t SiteBytes = 0;
+  if (!E->getType()->isIncompleteType() && !E->getType()->isDependentType())
+    SiteBytes = Ctx.getTypeSizeInChars(E->getType()).getQuantity();
+  if (Out.empty() && E->getExprLoc().isMacroID() && SiteBytes) {
     SourceLocation At = SM.getFileLoc(E->getExprLoc());
     size_t AtOff = At.isValid() && SM.getFileID(At) == FID
                        ? SM.getFileOffset(At)
@@ -153,7 +158,7 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                          : std::string::npos;
     std::vector<unsigned> There;
     for (unsigned S = 0; S < Places.size(); ++S)
-      if (Places[S]->Op == Op &&
+      if (Places[S]->Op == Op && Places[S]->Bytes == SiteBytes &&
           llvm::any_of(Places[S]->Locs, [&](const SrcLoc &SL) {
             if (SL.File != File)
               return false;

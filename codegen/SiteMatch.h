@@ -42,6 +42,8 @@ struct InstrPlace {
   std::vector<ptx::SrcLoc> AddrLocs;
   /// The source side of a memcpy (located at the assignment).
   bool Loose = false;
+  /// Bytes it moves per lane (every vector element; 0: not known).
+  unsigned Bytes = 0;
 };
 
 /// \p P with symbolic links resolved (\p P itself when it cannot be).

@@ -141,6 +141,7 @@ int JitVerifier::Impl::newSite(Instruction *I, unsigned Bytes, AccessKind Op,
   if (auto *PI = dyn_cast<Instruction>(P->stripPointerCasts()))
     Pl.AddrLocs = chainOf(PI->getDebugLoc().get());
   Pl.Loose = isa<MemTransferInst>(I) && Op == AccLoad;
+  Pl.Bytes = Bytes;
   Places.push_back(std::move(Pl));
   SiteFunc.push_back(KernelIndex);
   return (int)Sites.size() - 1;

@@ -8,7 +8,7 @@
 // RUN: %lint %s --block-dim=32 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
 // The JIT harness runs clang's code and measures what was predicted.
 // RUN: %lint %s --block-dim=32 --verify=jit 2>&1 | FileCheck %s --check-prefix=JIT
-// JIT: note: verified on cpu (jit): 9 predictions compared with measurements: 9 confirmed, 0 refuted
+// JIT: note: verified on cpu (jit): 10 predictions compared with measurements: 10 confirmed, 0 refuted
 
 #define LOAD(p, i) p[(i) * 32]
 #define PAIR(p, i) (p[(i) * 32] + p[(i) * 32 + 1])
@@ -43,4 +43,26 @@ __global__ void nested(Table s, float *out) {
   out[threadIdx.x] = OUTER(s.arr, threadIdx.x);
   // CHECK: :[[@LINE-1]]:28: warning: global load 's.arr[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
   // DEFAULT: :[[@LINE-2]]:28: warning: global load 's.arr[...]' touches 32 sectors per warp request
+}
+
+// Two accesses of one argument fused into one vector load: the one
+// instruction there is 8 bytes wide, the accesses 4. Neither is located
+// (as an access merged into another's instruction is not): no number is
+// claimed for them from the other's instruction.
+struct Pair {
+  float x, y;
+};
+__device__ Pair pairOf(float a, float b) {
+  Pair r;
+  r.x = a;
+  r.y = b;
+  return r;
+}
+#define LOAD_PAIR(p, i) pairOf(p[2 * (i)], p[2 * (i) + 1])
+__global__ void fused(const float *__restrict__ in0, Pair *out) {
+  const float *in = (const float *)__builtin_assume_aligned(in0, 16);
+  out[threadIdx.x] = LOAD_PAIR(in, threadIdx.x);
+  // CHECK: :[[@LINE-1]]:3: warning: global store 'out[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency)
+  // DEFAULT: :[[@LINE-2]]:3: warning: global store 'out[...]' touches 8 sectors per warp request
+  // CHECK: :[[@LINE-3]]:32: warning: global load 'in[...]' touches 8 sectors per warp request (ideal 4, 50.0% efficiency): lane k reads byte 8*k; worst case: no compiled instruction at this expression: merged into another, removed or moved (possible)
 }
