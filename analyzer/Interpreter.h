@@ -9,10 +9,11 @@
 // Clang Static Analyzer's ExprEngine*.cpp):
 //   Interpreter.cpp    the entry points: runWarp (one warp of a kernel) and
 //                      runHost (host code, for launch shapes)
-//   InterpStmt.cpp     statements: if, switch (every case label entered by
-//                      any lane), range-based for (its desugared loop),
-//                      return, break, declarations; goto is not followed
-//                      (the kernel's records are then not exact)
+//   InterpStmt.cpp     statements: if, range-based for (its desugared
+//                      loop), return, break, declarations; goto is not
+//                      followed (the kernel's records are then not exact)
+//   InterpSwitch.cpp   switch (every case label entered by any lane, or
+//                      the arms run by lane on a value known in every lane)
 //   InterpJoin.cpp     joins of the variables of two paths (the part
 //                      JoinRules: InterpJoin.h)
 //   InterpLoops.cpp    loops: concrete iterations, and the generalized "any
