@@ -2,6 +2,7 @@
 #include "codegen/SiteMatch.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
@@ -47,6 +48,60 @@ bool belongs(StringRef Buf, size_t Off, size_t BOff, size_t EOff) {
            StringRef("=+-*/%&|^<>").contains(Buf[Off]);
   StringRef Gap = Buf.slice(Off, BOff).trim();
   return !Gap.empty() && Gap.find_first_not_of("+-") == StringRef::npos;
+}
+
+/// Whether \p P lies within the macro expansion \p Inv (a range in the file).
+bool inExpansion(const SourceManager &SM, const Stmt *P, SourceLocation Inv) {
+  SourceLocation B = P->getBeginLoc(), E = P->getEndLoc();
+  return B.isMacroID() && E.isMacroID() &&
+         SM.getExpansionRange(B).getBegin() == Inv &&
+         SM.getExpansionRange(E).getBegin() == Inv;
+}
+
+/// The memory an expression designates as an access (not an array that
+/// decays into an enclosing subscript).
+bool isAccessLike(const Expr *X) {
+  if (X->getType()->isArrayType())
+    return false;
+  if (isa<ArraySubscriptExpr>(X))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(X))
+    return U->getOpcode() == UO_Deref;
+  if (const auto *M = dyn_cast<MemberExpr>(X))
+    return M->isArrow();
+  return false;
+}
+
+/// \p Site is the one access of the largest expression around it that its
+/// macro expansion holds. Where an expansion holds several (`p[i] * 0 +
+/// p[j]`, `LOAD(ptrs[t], i)`), the compiler may have removed one of them and
+/// the instruction at a spelling they share is another's.
+bool aloneInExpansion(ASTContext &Ctx, const Expr *Site) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Inv = SM.getExpansionRange(Site->getExprLoc()).getBegin();
+  const Stmt *Top = Site;
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(*Top);
+    if (Parents.size() != 1)
+      break;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P || !inExpansion(SM, P, Inv))
+      break;
+    Top = P;
+  }
+  unsigned Accesses = 0;
+  std::vector<const Stmt *> Work{Top};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *X = dyn_cast<Expr>(S); X && isAccessLike(X))
+      ++Accesses;
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return Accesses == 1;
 }
 
 /// The offset of the '=' right before \p BOff (npos when there is none).
@@ -145,7 +200,8 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
   uint64_t SiteBytes = 0;
   if (!E->getType()->isIncompleteType() && !E->getType()->isDependentType())
     SiteBytes = Ctx.getTypeSizeInChars(E->getType()).getQuantity();
-  if (Out.empty() && E->getExprLoc().isMacroID() && SiteBytes) {
+  if (Out.empty() && E->getExprLoc().isMacroID() && SiteBytes &&
+      aloneInExpansion(Ctx, E)) {
     SourceLocation At = SM.getFileLoc(E->getExprLoc());
     size_t AtOff = At.isValid() && SM.getFileID(At) == FID
                        ? SM.getFileOffset(At)
@@ -157,17 +213,17 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                          ? SM.getFileOffset(InvEnd)
                          : std::string::npos;
     std::vector<unsigned> There;
-    for (unsigned S = 0; S < Places.size(); ++S)
-      if (Places[S]->Op == Op && Places[S]->Bytes == SiteBytes &&
-          llvm::any_of(Places[S]->Locs, [&](const SrcLoc &SL) {
-            if (SL.File != File)
-              return false;
-            size_t Off = OffsetOf(SL);
-            return (AtOff != std::string::npos && Off == AtOff) ||
-                   (InvEOff != std::string::npos && Off != std::string::npos &&
-                    Off >= InvEOff && belongs(Buf, Off, InvEOff, InvEOff));
-          }))
+    // The instruction's own location (not a call it was inlined at).
+    for (unsigned S = 0; S < Places.size(); ++S) {
+      if (Places[S]->Op != Op || Places[S]->Bytes != SiteBytes ||
+          Places[S]->Locs.empty() || Places[S]->Locs[0].File != File)
+        continue;
+      size_t Off = OffsetOf(Places[S]->Locs[0]);
+      if ((AtOff != std::string::npos && Off == AtOff) ||
+          (InvEOff != std::string::npos && Off != std::string::npos &&
+           Off >= InvEOff && belongs(Buf, Off, InvEOff, InvEOff)))
         There.push_back(S);
+    }
     if (There.size() == 1)
       Out = There;
   }
