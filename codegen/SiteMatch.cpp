@@ -114,6 +114,53 @@ size_t assignBefore(StringRef Buf, size_t BOff) {
     return Off - 1;
   return std::string::npos;
 }
+
+/// A site written through a function-like macro (`LOAD(in, i)` for
+/// `p[(i) * 32]`, `AT(r, c) = v` for `tile[r][c]`): its range in the file is
+/// the macro's name, but clang locates the instruction where the
+/// expression's own location is in the file (the spelling of a macro
+/// argument: `in`), or a store at the assignment right after the macro's
+/// arguments. The one instruction of the site's kind and width located
+/// there (by its own location, not a call it was inlined at) is the site's,
+/// when the site is alone in its expansion. Two there (two accesses of one
+/// argument in one expansion), or one of another width (the two fused into
+/// one vector access), are not told apart: the site is not located, as an
+/// access merged into another's instruction is not.
+std::vector<unsigned>
+matchThroughMacro(ASTContext &Ctx, const Expr *E, ccl::AccessOp Op,
+                  ArrayRef<const ccl::InstrPlace *> Places,
+                  const std::string &File, FileID FID) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!E->getExprLoc().isMacroID() || E->getType()->isIncompleteType() ||
+      E->getType()->isDependentType())
+    return {};
+  uint64_t SiteBytes = Ctx.getTypeSizeInChars(E->getType()).getQuantity();
+  if (!SiteBytes || !aloneInExpansion(Ctx, E))
+    return {};
+  StringRef Buf = SM.getBufferData(FID);
+  SourceLocation At = SM.getFileLoc(E->getExprLoc());
+  size_t AtOff = At.isValid() && SM.getFileID(At) == FID ? SM.getFileOffset(At)
+                                                         : std::string::npos;
+  SourceLocation InvEnd = Lexer::getLocForEndOfToken(
+      SM.getExpansionRange(E->getEndLoc()).getEnd(), 0, SM, Ctx.getLangOpts());
+  size_t InvEOff = InvEnd.isValid() && SM.getFileID(InvEnd) == FID
+                       ? SM.getFileOffset(InvEnd)
+                       : std::string::npos;
+  std::vector<unsigned> There;
+  for (unsigned S = 0; S < Places.size(); ++S) {
+    if (Places[S]->Op != Op || Places[S]->Bytes != SiteBytes ||
+        Places[S]->Locs.empty() || Places[S]->Locs[0].File != File)
+      continue;
+    size_t Off = offsetOf(SM, FID, Places[S]->Locs[0]);
+    if ((AtOff != std::string::npos && Off == AtOff) ||
+        (InvEOff != std::string::npos && Off != std::string::npos &&
+         Off >= InvEOff && belongs(Buf, Off, InvEOff, InvEOff)))
+      There.push_back(S);
+  }
+  if (There.size() != 1)
+    There.clear();
+  return There;
+}
 } // namespace
 
 std::vector<unsigned>
@@ -187,46 +234,8 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                    SL.Line <= LastLine && OffsetOf(SL) == BOff;
           }))
         Out.push_back(S);
-  // A site written through a function-like macro (`LOAD(in, i)` for
-  // `p[(i) * 32]`, `AT(r, c) = v` for `tile[r][c]`): its range in the file
-  // is the macro's name, but clang locates the instruction where the
-  // expression's own location is in the file (the spelling of a macro
-  // argument: `in`), or a store at the assignment right after the macro's
-  // arguments. The one instruction of the site's kind and width located
-  // there is the site's. Two there (two accesses of one argument in one
-  // expansion), or one of another width (the two fused into one vector
-  // access), are not told apart: the site is not located, as an access
-  // merged into another's instruction is not.
-  uint64_t SiteBytes = 0;
-  if (!E->getType()->isIncompleteType() && !E->getType()->isDependentType())
-    SiteBytes = Ctx.getTypeSizeInChars(E->getType()).getQuantity();
-  if (Out.empty() && E->getExprLoc().isMacroID() && SiteBytes &&
-      aloneInExpansion(Ctx, E)) {
-    SourceLocation At = SM.getFileLoc(E->getExprLoc());
-    size_t AtOff = At.isValid() && SM.getFileID(At) == FID
-                       ? SM.getFileOffset(At)
-                       : std::string::npos;
-    SourceLocation InvEnd = Lexer::getLocForEndOfToken(
-        SM.getExpansionRange(E->getEndLoc()).getEnd(), 0, SM,
-        Ctx.getLangOpts());
-    size_t InvEOff = InvEnd.isValid() && SM.getFileID(InvEnd) == FID
-                         ? SM.getFileOffset(InvEnd)
-                         : std::string::npos;
-    std::vector<unsigned> There;
-    // The instruction's own location (not a call it was inlined at).
-    for (unsigned S = 0; S < Places.size(); ++S) {
-      if (Places[S]->Op != Op || Places[S]->Bytes != SiteBytes ||
-          Places[S]->Locs.empty() || Places[S]->Locs[0].File != File)
-        continue;
-      size_t Off = OffsetOf(Places[S]->Locs[0]);
-      if ((AtOff != std::string::npos && Off == AtOff) ||
-          (InvEOff != std::string::npos && Off != std::string::npos &&
-           Off >= InvEOff && belongs(Buf, Off, InvEOff, InvEOff)))
-        There.push_back(S);
-    }
-    if (There.size() == 1)
-      Out = There;
-  }
+  if (Out.empty())
+    Out = matchThroughMacro(Ctx, E, Op, Places, File, FID);
   if (Out.empty() && Why)
     *Why = OnLine ? "no compiled " + std::string(accessOpName(Op)) +
                         " at this expression (merged with another, or "
