@@ -7,15 +7,8 @@
 
 using namespace ccl;
 
+using test::expectStride;
 using test::WarpZeroRun;
-
-namespace {
-void expectStride(const Value &Address, int64_t Stride, int64_t Base = 0) {
-  ASSERT_TRUE(Address.I.isConcrete());
-  for (unsigned K = 0; K < 32; ++K)
-    EXPECT_EQ(Address.I.consts()[K], Base + Stride * int64_t(K)) << K;
-}
-} // namespace
 
 TEST(InterpCalls, InlinedCallsWriteBackReferences) {
   WarpZeroRun R(R"(

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "gtest/gtest.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,6 +73,14 @@ struct WarpZeroRun {
   std::unique_ptr<Interpreter> I;
   bool Ran = false;
 };
+
+/// \p Address is concrete and lane k's is Base + Stride * k.
+inline void expectStride(const Value &Address, int64_t Stride,
+                         int64_t Base = 0) {
+  ASSERT_TRUE(Address.I.isConcrete());
+  for (unsigned K = 0; K < 32; ++K)
+    EXPECT_EQ(Address.I.consts()[K], Base + Stride * int64_t(K)) << K;
+}
 
 } // namespace ccl::test
 #endif
