@@ -129,7 +129,7 @@ size_t assignBefore(StringRef Buf, size_t BOff) {
 std::vector<unsigned>
 matchThroughMacro(ASTContext &Ctx, const Expr *E, ccl::AccessOp Op,
                   ArrayRef<const ccl::InstrPlace *> Places,
-                  const std::string &File, FileID FID) {
+                  const std::string &File, FileID FID, StringRef Buf) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!E->getExprLoc().isMacroID() || E->getType()->isIncompleteType() ||
       E->getType()->isDependentType())
@@ -137,7 +137,6 @@ matchThroughMacro(ASTContext &Ctx, const Expr *E, ccl::AccessOp Op,
   uint64_t SiteBytes = Ctx.getTypeSizeInChars(E->getType()).getQuantity();
   if (!SiteBytes || !aloneInExpansion(Ctx, E))
     return {};
-  StringRef Buf = SM.getBufferData(FID);
   SourceLocation At = SM.getFileLoc(E->getExprLoc());
   size_t AtOff = At.isValid() && SM.getFileID(At) == FID ? SM.getFileOffset(At)
                                                          : std::string::npos;
@@ -235,7 +234,7 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
           }))
         Out.push_back(S);
   if (Out.empty())
-    Out = matchThroughMacro(Ctx, E, Op, Places, File, FID);
+    Out = matchThroughMacro(Ctx, E, Op, Places, File, FID, Buf);
   if (Out.empty() && Why)
     *Why = OnLine ? "no compiled " + std::string(accessOpName(Op)) +
                         " at this expression (merged with another, or "
