@@ -87,12 +87,15 @@ public:
     (void)Site, (void)Op, (void)Shared;
     return "";
   }
-  /// Whether \p Site is an assignment ending every arm of a branch, which
-  /// the compiler may make one instruction after the branch (lookup() is
-  /// then null). In a warp whose lanes all take one arm that instruction is
-  /// this access as written.
-  virtual bool mergedAtJoin(const clang::Expr *Site, AccessOp Op) const {
-    (void)Site, (void)Op;
+  /// Whether \p Site (in \p Space: Global or Shared) is one of the
+  /// accesses of a branch's arms that the compiler made one instruction
+  /// after the branch (lookup() is then null): an assignment ending every
+  /// arm, or the load of one arm of a `c ? x[i] : y[j]` whose arms both
+  /// load. In a warp whose lanes all take one arm that instruction is this
+  /// access as written.
+  virtual bool mergedAtJoin(const clang::Expr *Site, AccessOp Op,
+                            bool Shared) const {
+    (void)Site, (void)Op, (void)Shared;
     return false;
   }
 };

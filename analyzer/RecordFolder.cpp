@@ -147,7 +147,7 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
   // instruction after the branch, executed by every lane of the warp: no
   // lane took another arm, so that instruction is this access as written.
   bool WholeWarpMerged = !CA && CC && Ev.Obj && Ev.Mask.Must == kAllLanes &&
-                         CC->mergedAtJoin(Ev.Site, Ev.Op);
+                         CC->mergedAtJoin(Ev.Site, Ev.Op, SpaceKey == 1);
   if (CC && Ev.Obj && R.CompiledBy.empty())
     R.CompiledBy = CC->compiler();
   bool First = R.Instances == 0;
@@ -174,7 +174,18 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     Fusion.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, I.symbolNames());
   Together.observe(Ev, {Ev.Site, SpaceKey, Ev.Op}, C, I.symbolNames());
   R.Exact &= C.Exact;
+  // Compiled code without an instruction at this expression: merged into
+  // another access's instruction, removed, or moved to no line. The source
+  // access's cost is what it costs if it is a request of its own: a worst
+  // case, nothing certain (in this instance; another, whose whole warp
+  // takes a merged arm, may be).
+  bool Unlocated = R.Compiled == CS::NotLocated && !WholeWarpMerged;
   AccessCost B = certainOf(Ev, C, I, ByData);
+  if (Unlocated) {
+    B = AccessCost();
+    B.Known = true;
+    B.Shared = C.Shared;
+  }
   if (R.Instances == 1 || !R.Best.Known || B.badness() > R.Best.badness())
     R.Best = B;
   if (First || C.badness() > R.Worst.badness()) {
@@ -182,20 +193,13 @@ void RecordFolder::add(const AccessEvent &Ev, const Interpreter &I) {
     R.WorstContext = Ev.Context;
     R.HoldsFor = C.HoldsFor;
   }
-  // Compiled code without an instruction at this expression: merged into
-  // another access's instruction, removed, or moved to no line. The source
-  // access's cost is what it costs if it is a request of its own: a worst
-  // case, nothing certain.
-  if (R.Compiled == CS::NotLocated && !WholeWarpMerged) {
+  if (Unlocated) {
     R.Exact = false;
     std::string Why = CC->whyNotLocated(Ev.Site, Ev.Op, SpaceKey == 1);
     R.DependsOn.Conditions.insert(
         Why.empty() ? "no compiled instruction at this expression: merged "
                       "into another, removed or moved"
                     : Why);
-    R.Best = AccessCost();
-    R.Best.Known = true;
-    R.Best.Shared = C.Shared;
   }
 }
 

@@ -30,13 +30,22 @@ public:
   std::string whyNotLocated(const clang::Expr *Site, AccessOp Op,
                             bool Shared) const override {
     auto It = Why.find(std::make_tuple(Site, Op, Shared));
-    return It == Why.end() ? std::string() : It->second;
+    if (It != Why.end())
+      return It->second;
+    if (!ByLine && mergedAtJoin(Site, Op, Shared))
+      return "one load with the other arm of its '?:' (the compiler loads "
+             "the address the arms select): a warp whose lanes divide "
+             "between the arms requests both arms' bytes at once";
+    return "";
   }
-  bool mergedAtJoin(const clang::Expr *Site, AccessOp Op) const override {
-    return Op != AccessOp::Atomic && Lines->mergeProne(Site);
-  }
+  bool mergedAtJoin(const clang::Expr *Site, AccessOp Op,
+                    bool Shared) const override;
 
 private:
+  /// The instructions of \p Shared (or global) memory, generic ones in
+  /// both; \p Of their places.
+  void instrsIn(bool Shared, std::vector<const InstrPlace *> &Of,
+                std::vector<const ptx::MemInstr *> &Instr) const;
   std::unique_ptr<DeviceCodeView::Listing> L;
   SiteMatcher &Matcher;
   LineMatcher *Lines;
@@ -47,17 +56,13 @@ private:
   mutable std::map<std::tuple<const clang::Expr *, AccessOp, bool>,
                    std::string>
       Why;
+  mutable std::map<std::tuple<const clang::Expr *, AccessOp, bool>, bool>
+      MergedArm;
 };
 } // namespace
 
-const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
-                                            AccessOp Op, bool Shared) const {
-  auto Key = std::make_tuple(Site, Op, Shared);
-  auto It = Cache.find(Key);
-  if (It != Cache.end())
-    return It->second.get();
-  std::vector<const InstrPlace *> Of;
-  std::vector<const ptx::MemInstr *> Instr;
+void PtxKernelCode::instrsIn(bool Shared, std::vector<const InstrPlace *> &Of,
+                             std::vector<const ptx::MemInstr *> &Instr) const {
   for (size_t F = 0; F < L->Ptx.Functions.size(); ++F) {
     const ptx::Function &Fn = L->Ptx.Functions[F];
     for (size_t K = 0; K < Fn.Mem.size(); ++K) {
@@ -68,6 +73,37 @@ const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
       Instr.push_back(&I);
     }
   }
+}
+
+bool PtxKernelCode::mergedAtJoin(const clang::Expr *Site, AccessOp Op,
+                                 bool Shared) const {
+  if (Op == AccessOp::Atomic)
+    return false;
+  if (Lines->mergeProne(Site))
+    return true;
+  // clang's own code: the load of a `?:` of two loads (nvcc's listing has
+  // no columns to tell it by).
+  if (ByLine)
+    return false;
+  auto Key = std::make_tuple(Site, Op, Shared);
+  auto It = MergedArm.find(Key);
+  if (It != MergedArm.end())
+    return It->second;
+  std::vector<const InstrPlace *> Of;
+  std::vector<const ptx::MemInstr *> Instr;
+  instrsIn(Shared, Of, Instr);
+  return MergedArm[Key] = Matcher.mergedConditionalArm(Site, Op, Of);
+}
+
+const CompiledAccess *PtxKernelCode::lookup(const clang::Expr *Site,
+                                            AccessOp Op, bool Shared) const {
+  auto Key = std::make_tuple(Site, Op, Shared);
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second.get();
+  std::vector<const InstrPlace *> Of;
+  std::vector<const ptx::MemInstr *> Instr;
+  instrsIn(Shared, Of, Instr);
   std::unique_ptr<CompiledAccess> A;
   // The assignments that end every arm of a branch: nvcc may make one
   // instruction of them after the branch, or keep them (LineMatch.h).

@@ -162,6 +162,123 @@ matchThroughMacro(ASTContext &Ctx, const Expr *E, ccl::AccessOp Op,
 }
 } // namespace
 
+namespace {
+/// The `?:` of which \p Site is an arm (through parentheses and the
+/// read of the value), and its other arm; {null, null} when none.
+std::pair<const ConditionalOperator *, const Expr *>
+conditionalOf(ASTContext &Ctx, const Expr *Site) {
+  const Stmt *Cur = Site;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    auto Parents = Ctx.getParents(*Cur);
+    if (Parents.size() != 1)
+      break;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P)
+      break;
+    if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (CO->getTrueExpr() == Cur)
+        return {CO, CO->getFalseExpr()};
+      if (CO->getFalseExpr() == Cur)
+        return {CO, CO->getTrueExpr()};
+      break;
+    }
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
+    if (!isa<ParenExpr>(P) &&
+        !(Cast && (Cast->getCastKind() == CK_LValueToRValue ||
+                   Cast->getCastKind() == CK_NoOp)))
+      break;
+    Cur = P;
+  }
+  return {nullptr, nullptr};
+}
+
+/// The memory \p Arm of a `?:` designates, when it is an access (through
+/// parentheses and the read of its value).
+const Expr *armAccess(const Expr *Arm) {
+  const Expr *X = Arm->IgnoreParens();
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(X)) {
+    if (Cast->getCastKind() != CK_LValueToRValue &&
+        Cast->getCastKind() != CK_NoOp)
+      return nullptr;
+    X = Cast->getSubExpr()->IgnoreParens();
+  }
+  return isAccessLike(X) ? X : nullptr;
+}
+
+/// Whether \p CO's two arms are accesses of one type.
+bool armsBothAccess(ASTContext &Ctx, const ConditionalOperator *CO) {
+  const Expr *T = armAccess(CO->getTrueExpr()),
+             *F = armAccess(CO->getFalseExpr());
+  return T && F && !T->getType()->isDependentType() &&
+         Ctx.hasSameUnqualifiedType(T->getType(), F->getType());
+}
+
+/// How many `?:` whose arms both access memory of one type the function
+/// around \p CO writes on \p CO's line.
+unsigned conditionalsOnLine(ASTContext &Ctx, const ConditionalOperator *CO) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  DynTypedNode N = DynTypedNode::create(*CO);
+  const Stmt *Body = nullptr;
+  for (unsigned Depth = 0; Depth < 256 && !Body; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      break;
+    N = Parents[0];
+    if (const auto *FD = N.get<FunctionDecl>())
+      Body = FD->getBody();
+  }
+  if (!Body)
+    return 0;
+  FileID FID = SM.getFileID(CO->getBeginLoc());
+  unsigned Line = SM.getSpellingLineNumber(CO->getBeginLoc());
+  unsigned Count = 0;
+  std::vector<const Stmt *> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *C = dyn_cast<ConditionalOperator>(S);
+        C && armsBothAccess(Ctx, C)) {
+      SourceLocation L = SM.getExpansionLoc(C->getBeginLoc());
+      Count += SM.getFileID(L) == FID && SM.getSpellingLineNumber(L) == Line;
+    }
+    for (const Stmt *Ch : S->children())
+      Work.push_back(Ch);
+  }
+  return Count;
+}
+} // namespace
+
+bool ccl::SiteMatcher::mergedConditionalArm(
+    const Expr *Site, AccessOp Op, ArrayRef<const InstrPlace *> Places) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Op != AccessOp::Load || Site->getType()->isIncompleteType() ||
+      Site->getType()->isDependentType())
+    return false;
+  auto [CO, OtherArm] = conditionalOf(Ctx, Site->IgnoreParens());
+  if (!CO || !armsBothAccess(Ctx, CO))
+    return false;
+  SourceLocation B = CO->getBeginLoc(), E = CO->getEndLoc();
+  if (!B.isFileID() || !E.isFileID() ||
+      SM.getSpellingLineNumber(B) != SM.getSpellingLineNumber(E))
+    return false;
+  PresumedLoc PB = SM.getPresumedLoc(B);
+  if (!PB.isValid())
+    return false;
+  const Expr *Other = armAccess(OtherArm);
+  if (!match(Other, Op, Places).empty())
+    return false;
+  std::string File = real(PB.getFilename());
+  uint64_t Bytes = Ctx.getTypeSizeInChars(Site->getType()).getQuantity();
+  bool Merged = llvm::any_of(Places, [&](const InstrPlace *P) {
+    return P->Op == Op && P->Bytes == Bytes && !P->Locs.empty() &&
+           P->Locs[0].File == File && P->Locs[0].Line == PB.getLine() &&
+           P->Locs[0].Col == 0;
+  });
+  return Merged && conditionalsOnLine(Ctx, CO) == 1;
+}
+
 std::vector<unsigned>
 ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                         ArrayRef<const InstrPlace *> Places, std::string *Why) {

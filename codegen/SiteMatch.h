@@ -57,6 +57,15 @@ public:
   std::vector<unsigned> match(const clang::Expr *Site, AccessOp Op,
                               llvm::ArrayRef<const InstrPlace *> Places,
                               std::string *Why = nullptr);
+  /// Whether \p Site is the load of one arm of a `c ? x[i] : y[j]` whose
+  /// arms both load \p Site's bytes and neither has an instruction of its
+  /// own in \p Places: clang loads the address the arms select, once,
+  /// after the branch (nvcc does the same), and locates that load at the
+  /// line alone (column 0). True only when the line holds one such `?:`
+  /// and that load is there; in a warp whose lanes all take one arm, it is
+  /// that arm's access as written.
+  bool mergedConditionalArm(const clang::Expr *Site, AccessOp Op,
+                            llvm::ArrayRef<const InstrPlace *> Places);
   /// realPath(\p P), cached.
   const std::string &real(const std::string &P);
 

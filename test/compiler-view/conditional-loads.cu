@@ -1,0 +1,92 @@
+// `c ? a[i] : b[j]` whose arms both load: clang (and nvcc) load the address
+// the arms select, once, after the branch; clang locates that load at the
+// line alone, so neither arm has an instruction at its expression. In a
+// warp whose lanes all take one arm, that load is the arm's access as
+// written: its cost is certain, as with --compiler=none. In a warp whose
+// lanes divide between the arms, the one request carries both arms' bytes:
+// each arm's cost as written is then a bound, not exact.
+// RUN: %lint %s --block-dim=64 --report=all | FileCheck %s --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=64 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not=warning:
+// RUN: %lint %s --block-dim=64 --format=json --report=all | FileCheck %s --check-prefix=JSON
+// RUN: %lint %s --block-dim=64 --verify=jit 2>&1 | FileCheck %s --check-prefix=JIT
+
+// A condition every lane shares: each arm is the merged load, exactly.
+__global__ void uniform(const float *a, const float *b, float *out, int c) {
+  int t = threadIdx.x;
+  out[t] = c ? a[t] : b[t * 32];
+  // CHECK: :[[@LINE-1]]:23: warning: global load 'b[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:23: warning: global load 'b[...]' touches 32 sectors
+}
+
+// Warp 0 divides between the arms (18 sectors in its one request); warp 1
+// takes b's arm alone: 32 sectors, certain, but the record is not exact.
+__global__ void divided(const float *a, const float *b, float *out) {
+  int t = threadIdx.x;
+  out[t] = (t < 16) ? a[t] : b[t * 32];
+  // CHECK: :[[@LINE-1]]:30: warning: global load 'b[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k; worst case: one load with the other arm of its '?:' (the compiler loads the address the arms select): a warp whose lanes divide between the arms requests both arms' bytes at once [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:30: warning: global load 'b[...]' touches 32 sectors
+}
+
+// An lvalue `?:` (both arms float): the same one load.
+__global__ void lvalue(const float *a, const float *b, float *out, int c) {
+  int t = threadIdx.x;
+  float x = c ? a[t] : b[t * 32];
+  // CHECK: :[[@LINE-1]]:24: warning: global load 'b[...]' touches 32 sectors per warp request
+  // DEFAULT: :[[@LINE-2]]:24: warning: global load 'b[...]' touches 32 sectors
+  out[t] = x;
+}
+
+// Shared memory: a 32-way conflict in the arm every lane takes.
+__global__ void shared(float *out, int c) {
+  __shared__ float A[1024], B[1024];
+  int t = threadIdx.x;
+  A[t] = t;
+  B[t] = t;
+  __syncthreads();
+  out[t] = c ? A[t] : B[(t * 32) % 1024];
+  // CHECK: :[[@LINE-1]]:23: warning: shared load 'B[...]' has a 32-way bank conflict: 32 wavefronts per warp request (ideal 1): lane k reads byte 128*k [cuda-shared-bank-conflict]
+  // DEFAULT: :[[@LINE-2]]:23: warning: shared load 'B[...]' has a 32-way bank conflict
+}
+
+// In an unrolled loop: every copy is one load at the line.
+__global__ void unrolled(const float *a, const float *b, float *out, int c) {
+  int t = threadIdx.x;
+  float s = 0;
+  for (int i = 0; i < 4; ++i)
+    s += c ? a[t + i] : b[(t + i) * 32];
+  // CHECK: :[[@LINE-1]]:25: warning: global load 'b[...]' touches 32 sectors per warp request
+  // DEFAULT: :[[@LINE-2]]:25: warning: global load 'b[...]' touches 32 sectors
+  out[t] = s;
+}
+
+// Not told apart, so a bound: arms on two lines (the load has no line),
+// two such `?:` on one line, an arm whose load the compiler removed (the
+// value was loaded before).
+__global__ void bounds(const float *a, const float *b, float *out, int c,
+                       int d) {
+  int t = threadIdx.x;
+  out[t] = c ? a[t]
+             : b[t * 32];
+  // CHECK: :[[@LINE-1]]:16: warning: global load 'b[...]' touches 32 sectors per warp request {{.*}}; worst case {{.*}}(possible
+  out[t + 64] = (c ? a[t] : b[t * 32]) + (d ? a[t + 1] : b[t * 64]);
+  // CHECK: :[[@LINE-1]]:29: warning: global load 'b[...]' touches 32 sectors per warp request {{.*}}(possible
+  // CHECK: :[[@LINE-2]]:58: warning: global load 'b[...]' touches 32 sectors per warp request {{.*}}(possible
+  float x = b[t * 32];
+  // CHECK: :[[@LINE-1]]:13: warning: global load 'b[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:13: warning: global load 'b[...]' touches 32 sectors
+  out[t + 128] = x + (c ? a[t] : b[t * 32]);
+  // CHECK: :[[@LINE-1]]:34: warning: global load 'b[...]' touches 32 sectors per warp request {{.*}}(possible
+}
+
+// In JSON, uniform's b is exact and divided's is not.
+// JSON: "column": 23,
+// JSON: "exact": true,
+// JSON: "line": 16,
+// JSON: "column": 30,
+// JSON: "exact": false,
+// JSON: "line": 25,
+
+// The harness cannot tell which arm its one load served: not measured.
+// JIT: conditional-loads.cu:16:23: note: not verified: no compiled load at this expression
+// JIT: conditional-loads.cu:25:30: note: not verified: no compiled load at this expression
+// JIT: predictions compared with measurements: {{[0-9]+}} confirmed, 0 refuted,
