@@ -84,9 +84,7 @@ CallRules::evalAssignNotInlined(const CallExpr *E, const FunctionDecl *FD,
     return std::nullopt;
   const Expr *RHS = Args[1];
   if (RHS->isGLValue()) {
-    LValue Src = I.Memory.evalLValue(RHS, M);
-    if (Src.Kind == LValue::Memory)
-      I.Memory.load(RHS, Src, M);
+    I.Memory.loadCopied(RHS, M, /*Unfollowed=*/false);
   } else {
     I.eval(RHS, M);
   }
@@ -236,9 +234,7 @@ Value CallRules::evalKernelLaunch(const CUDAKernelCallExpr *E,
 Value CallRules::evalTrivialAssign(llvm::ArrayRef<const Expr *> Args,
                                    const LaneMask &M) {
   // Load the source, store the destination.
-  LValue Src = I.Memory.evalLValue(Args[1], M);
-  if (Src.Kind == LValue::Memory)
-    I.Memory.load(Args[1], Src, M);
+  I.Memory.loadCopied(Args[1], M, /*Unfollowed=*/false);
   LValue Dst = I.Memory.evalLValue(Args[0], M);
   I.Memory.store(Args[0], Dst, Value::unknown("struct value"), M);
   return Value::unknown("struct value");

@@ -443,14 +443,11 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
 Value Interpreter::evalConstruct(const CXXConstructExpr *E, const LaneMask &M) {
   const CXXConstructorDecl *Ctor = E->getConstructor();
   if (Ctor && (Ctor->isCopyOrMoveConstructor()) && E->getNumArgs() >= 1) {
-    const Expr *Arg = E->getArg(0);
-    LValue L = Memory.evalLValue(Arg, M);
     // A struct copied out of memory (float4 v = p[i]) is a load of the
     // struct; one through a pointer whose address is not known (`*(const
     // float4 *)(p + ix * C)`, ix loaded per lane) is still a load, reported
     // with the reason (record() keeps only memory-shaped expressions).
-    if (L.Kind != LValue::Var)
-      Memory.load(Arg, L, M);
+    Memory.loadCopied(E->getArg(0), M, /*Unfollowed=*/true);
     return Value::unknown("struct value");
   }
   for (const Expr *A : E->arguments())

@@ -109,6 +109,22 @@ MemoryRules::evalConditionalLValue(const ConditionalOperator *CO,
   return LValue::unknown("conditional lvalue");
 }
 
+void MemoryRules::loadCopied(const Expr *Src, const LaneMask &M,
+                             bool Unfollowed) {
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Src->IgnoreParens())) {
+    LaneBool C = I.evalCond(CO->getCond(), M);
+    LaneMask MT = intersect(M, C, false), MF = intersect(M, C, true);
+    if (!MT.none())
+      loadCopied(CO->getTrueExpr(), MT, Unfollowed);
+    if (!MF.none())
+      loadCopied(CO->getFalseExpr(), MF, Unfollowed);
+    return;
+  }
+  LValue L = evalLValue(Src, M);
+  if (L.Kind == LValue::Memory || (Unfollowed && L.Kind != LValue::Var))
+    load(Src, L, M);
+}
+
 /// `c ? A : B` for values: \p A in the lanes where \p C holds, \p B where
 /// it does not; lanes it leaves undecided depend on the condition's
 /// symbols.

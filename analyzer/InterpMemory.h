@@ -57,6 +57,12 @@ public:
   Value addressOf(const LValue &L);
   Value load(const clang::Expr *Site, const LValue &L, const LaneMask &M,
              AccessOp Op = AccessOp::Load);
+  /// Reads \p Src, the source of a struct copy, in the lanes \p M: each arm
+  /// of a `c ? x : y` in the lanes that take it, as a read of its value
+  /// does (the conditional lvalue itself is no memory location). A local is
+  /// not memory; an lvalue the analysis cannot follow is read (and reported
+  /// with its reason) only with \p Unfollowed.
+  void loadCopied(const clang::Expr *Src, const LaneMask &M, bool Unfollowed);
   void store(const clang::Expr *Site, const LValue &L, const Value &V,
              const LaneMask &M, AccessOp Op = AccessOp::Store);
   void record(const clang::Expr *Site, AccessOp Op, const LValue &L,

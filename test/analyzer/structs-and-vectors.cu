@@ -31,3 +31,17 @@ __global__ void vectors(const float* in, float2* o2, const float4* v4, const int
   // CHECK: :[[@LINE-1]]:3: warning: global store 'o4[t].x' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k writes byte 16*k [cuda-uncoalesced-global]
   // CHECK: :[[@LINE-2]]:13: warning: global load 'v4[t].w' touches 16 sectors per warp request (ideal 4, 25.0% efficiency): lane k reads byte 16*k [cuda-uncoalesced-global]
 }
+// A struct copied out of a `?:` of two loads (a construction, an assignment):
+// each arm is a load in the lanes that take it, as a value read of one is.
+__global__ void conditionalCopy(const float4* p, const float4* q, float4* o4, int c) {
+  int t = threadIdx.x;
+  float4 v = c ? p[t] : q[t * 2];
+  // CHECK: :[[@LINE-1]]:18: remark: global load 'p[...]': 16 sectors (ideal 16, 100.0%), lane k reads byte 16*k, exact
+  // CHECK: :[[@LINE-2]]:25: warning: global load 'q[...]' touches 32 sectors per warp request (ideal 16, 50.0% efficiency): lane k reads byte 32*k [cuda-uncoalesced-global]
+  o4[t] = v;
+  // CHECK: :[[@LINE-1]]:3: remark: global store 'o4[...]': 16 sectors (ideal 16, 100.0%), lane k writes byte 16*k, exact
+  o4[t + 32] = c ? q[t * 2] : p[t];
+  // CHECK: :[[@LINE-1]]:3: remark: global store 'o4[...]': 16 sectors (ideal 16, 100.0%), lane k writes byte 16*k, exact
+  // CHECK: :[[@LINE-2]]:20: warning: global load 'q[...]' touches 32 sectors per warp request (ideal 16, 50.0% efficiency): lane k reads byte 32*k [cuda-uncoalesced-global]
+  // CHECK: :[[@LINE-3]]:31: remark: global load 'p[...]': 16 sectors (ideal 16, 100.0%), lane k reads byte 16*k, exact
+}
