@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -271,11 +272,31 @@ bool ccl::SiteMatcher::mergedConditionalArm(
     return false;
   std::string File = real(PB.getFilename());
   uint64_t Bytes = Ctx.getTypeSizeInChars(Site->getType()).getQuantity();
-  bool Merged = llvm::any_of(Places, [&](const InstrPlace *P) {
-    return P->Op == Op && P->Bytes == Bytes && !P->Locs.empty() &&
-           P->Locs[0].File == File && P->Locs[0].Line == PB.getLine() &&
-           P->Locs[0].Col == 0;
-  });
+  // The condition's own loads (`m[t] ? p[t] : q[t]`) are not the merged
+  // one, though they may sit at the `?:`'s first column.
+  std::set<unsigned> OfCondition;
+  std::vector<const Stmt *> Work{CO->getCond()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *X = dyn_cast<Expr>(S); X && isAccessLike(X))
+      for (unsigned K : match(X, Op, Places))
+        OfCondition.insert(K);
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  // A value read: at the line alone. A struct copied from the `?:` (an
+  // lvalue): at the `?:` itself.
+  bool Merged = false;
+  for (unsigned K = 0; K < Places.size() && !Merged; ++K) {
+    const InstrPlace *P = Places[K];
+    Merged = P->Op == Op && P->Bytes == Bytes && !P->Locs.empty() &&
+             P->Locs[0].File == File && P->Locs[0].Line == PB.getLine() &&
+             (P->Locs[0].Col == 0 || P->Locs[0].Col == PB.getColumn()) &&
+             !OfCondition.count(K);
+  }
   return Merged && conditionalsOnLine(Ctx, CO) == 1;
 }
 

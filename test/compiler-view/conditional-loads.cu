@@ -59,6 +59,30 @@ __global__ void unrolled(const float *a, const float *b, float *out, int c) {
   out[t] = s;
 }
 
+// A struct copied out of the `?:` (an lvalue): the one vector load is at
+// the `?:` itself.
+__global__ void copied(const float4 *p, const float4 *q, float4 *o, int c) {
+  int t = threadIdx.x;
+  o[t] = c ? p[t] : q[t * 2];
+  // CHECK: :[[@LINE-1]]:21: warning: global load 'q[...]' touches 32 sectors per warp request (ideal 16, 50.0% efficiency): lane k reads byte 32*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:21: warning: global load 'q[...]' touches 32 sectors
+}
+
+// The condition's own load sits at the `?:`'s first column, and is as wide
+// as a char4; it is not a merged load of the arms (the compiler reuses the
+// values loaded before): the arms stay bounds.
+__global__ void condition(const int *m, const char4 *p, const char4 *q,
+                          char4 *o) {
+  int t = threadIdx.x;
+  char4 x = p[t], y = q[t * 32];
+  // CHECK: :[[@LINE-1]]:23: warning: global load 'q[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
+  // DEFAULT: :[[@LINE-2]]:23: warning: global load 'q[...]' touches 32 sectors
+  o[t] = m[blockIdx.x] ? p[t] : q[t * 32];
+  // CHECK: :[[@LINE-1]]:33: warning: global load 'q[...]' touches 32 sectors per warp request {{.*}}(possible
+  o[t + 64] = x;
+  o[t + 128] = y;
+}
+
 // Not told apart, so a bound: arms on two lines (the load has no line),
 // two such `?:` on one line, an arm whose load the compiler removed (the
 // value was loaded before).
