@@ -161,6 +161,8 @@ void placeInstructions(DeviceCodeView::Listing &L, SiteMatcher &Matcher) {
                                          : AccessOp::Atomic;
       for (const ptx::SrcLoc &S : I.Locs)
         P.Locs.push_back({Matcher.real(S.File), S.Line, S.Col});
+      for (const ptx::SrcLoc &S : I.AddrDefs)
+        P.AddrDefs.push_back({Matcher.real(S.File), S.Line, S.Col});
       P.Bytes = I.Bytes;
       L.Places.back().push_back(std::move(P));
     }
@@ -206,8 +208,13 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
     if (!EC)
       OS << *Ptx;
   }
+  // The kernel and the functions it calls: the listing also holds the
+  // bodies of functions whose every call was inlined, which this kernel
+  // never runs.
   auto L = std::make_unique<Listing>();
-  L->Ptx = ptx::parse(*Ptx);
+  ptx::Module All = ptx::parse(*Ptx);
+  for (const ptx::Function *F : All.reachedFrom(Name))
+    L->Ptx.Functions.push_back(*F);
   placeInstructions(*L, Matcher);
   return Done[Name] = std::make_shared<PtxKernelCode>(std::move(L), Matcher,
                                                       Lines.get(), false);

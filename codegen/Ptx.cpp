@@ -2,6 +2,8 @@
 #include "codegen/Ptx.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -268,9 +270,16 @@ std::string calleeOf(StringRef T, StringRef Opcode) {
     Rest = Rest.substr(Rest.find(')') + 1).ltrim(", \t");
   StringRef Callee = Rest.take_until(
       [](char C) { return C == ',' || C == ';' || C == ' ' || C == '('; });
-  if (Callee.starts_with("%"))
-    return "";
   return Callee.str();
+}
+
+/// \p Callee is called by \p F: a function, or a register (a call through
+/// a function pointer).
+void noteCallee(Function &F, const std::string &Callee) {
+  if (Callee.empty() || Callee[0] == '%')
+    F.CallsIndirectly = true;
+  else
+    F.Calls.push_back(Callee);
 }
 
 /// Registers that hold addresses in the thread's stack frame (%SP, %SPL
@@ -297,6 +306,65 @@ bool noteStackRegister(StringRef T, StringRef Opcode,
 } // namespace
 
 namespace {
+/// An instruction that writes a register: a copy of one of its sources
+/// (`mov`, `cvta`, `selp`) or a value computed there, at Loc (file number,
+/// line, column; file 0: no location).
+struct RegDef {
+  std::array<unsigned, 3> Loc{0, 0, 0};
+  SmallVector<std::string, 2> CopyOf; ///< empty: computed here
+};
+using RegDefs = std::map<std::string, std::vector<RegDef>>;
+
+/// Notes the register instruction \p T (\p Opcode) writes: its first
+/// operand, when that is a register.
+void noteDef(StringRef T, StringRef Opcode, const PendingLoc *Loc,
+             RegDefs &Defs) {
+  SmallVector<StringRef, 4> Ops;
+  T.drop_front(Opcode.size()).rtrim(';').split(Ops, ',');
+  if (Ops.empty() || !Ops[0].trim().starts_with("%"))
+    return;
+  RegDef D;
+  if (Loc)
+    D.Loc = {Loc->File, Loc->Line, Loc->Col};
+  size_t First = 0, Last = 0; // the sources a copy takes its value from
+  if (Opcode.starts_with("mov.") || Opcode.starts_with("cvta."))
+    First = Last = 1;
+  else if (Opcode.starts_with("selp."))
+    First = 1, Last = 2;
+  for (size_t K = First; K && K <= Last && K < Ops.size(); ++K) {
+    StringRef Src = Ops[K].trim();
+    if (Src.starts_with("%") && !Src.starts_with("%SP"))
+      D.CopyOf.push_back(Src.str());
+  }
+  Defs[Ops[0].trim().str()].push_back(std::move(D));
+}
+
+/// Where the values register \p Reg may hold were computed, through
+/// copies (file numbers not resolved).
+std::vector<std::array<unsigned, 3>> definedAt(const RegDefs &Defs,
+                                               const std::string &Reg) {
+  std::vector<std::array<unsigned, 3>> Out;
+  std::set<std::string> Seen;
+  std::vector<std::string> Work{Reg};
+  while (!Work.empty() && Seen.size() < 64) {
+    std::string R = std::move(Work.back());
+    Work.pop_back();
+    if (!Seen.insert(R).second)
+      continue;
+    auto It = Defs.find(R);
+    if (It == Defs.end())
+      continue;
+    for (const RegDef &D : It->second) {
+      if (!D.CopyOf.empty())
+        Work.insert(Work.end(), D.CopyOf.begin(), D.CopyOf.end());
+      else if (D.Loc[0] &&
+               std::find(Out.begin(), Out.end(), D.Loc) == Out.end())
+        Out.push_back(D.Loc);
+    }
+  }
+  return Out;
+}
+
 /// The location of memory instruction Idx of function Fn, its file numbers
 /// not resolved yet.
 struct RawLoc {
@@ -331,6 +399,8 @@ Module ccl::ptx::parse(StringRef Text) {
   PendingLoc Cur;
   bool HaveLoc = false;
   std::set<std::string> Stack;
+  std::vector<RegDefs> Defs; // per function
+  bool AwaitCallee = false;
   Function *F = nullptr;
   unsigned LineNo = 0;
   SmallVector<StringRef, 0> Lines;
@@ -347,6 +417,7 @@ Module ccl::ptx::parse(StringRef Text) {
     if (isFunctionHeader(T)) {
       if (std::optional<Function> Def = definedFunction(T)) {
         M.Functions.push_back(std::move(*Def));
+        Defs.emplace_back();
         F = &M.Functions.back();
         HaveLoc = false;
         Stack.clear();
@@ -363,6 +434,13 @@ Module ccl::ptx::parse(StringRef Text) {
     if (!F || T.starts_with(".") || T.starts_with("//") || T.starts_with("$") ||
         T.starts_with("{") || T.starts_with("}"))
       continue;
+    if (AwaitCallee) {
+      AwaitCallee = false;
+      noteCallee(*F, T.take_until([](char C) {
+                        return C == ',' || C == ';' || C == ' ' || C == '(';
+                      }).str());
+      continue;
+    }
     // A predicated instruction: "@%p1 ld.global.f32 ..."
     if (T.starts_with("@"))
       T = T.drop_until([](char C) { return C == ' ' || C == '\t'; }).trim();
@@ -370,10 +448,13 @@ Module ccl::ptx::parse(StringRef Text) {
         T.take_until([](char C) { return C == ' ' || C == '\t'; });
     if (Opcode == "call" || Opcode.starts_with("call.")) {
       std::string Callee = calleeOf(T, Opcode);
-      if (!Callee.empty())
-        F->Calls.push_back(Callee);
+      if (Callee.empty()) // nvcc writes the callee on the next line
+        AwaitCallee = true;
+      else
+        noteCallee(*F, Callee);
       continue;
     }
+    noteDef(T, Opcode, HaveLoc ? &Cur : nullptr, Defs.back());
     if (noteStackRegister(T, Opcode, Stack))
       continue;
     MemInstr I;
@@ -388,6 +469,13 @@ Module ccl::ptx::parse(StringRef Text) {
       Raws.push_back({size_t(F - M.Functions.data()), F->Mem.size() - 1, Cur});
   }
   resolveLocations(M, Raws, Files);
+  for (size_t Fn = 0; Fn < M.Functions.size(); ++Fn)
+    for (MemInstr &I : M.Functions[Fn].Mem)
+      for (const auto &L : definedAt(Defs[Fn], I.Base)) {
+        auto It = Files.find(L[0]);
+        I.AddrDefs.push_back(
+            {It == Files.end() ? std::string() : It->second, L[1], L[2]});
+      }
   return M;
 }
 
@@ -400,11 +488,23 @@ std::vector<const Function *> ccl::ptx::Module::reachedFrom(StringRef Entry) con
     Work.pop_back();
     if (!Seen.insert(N).second)
       continue;
-    const Function *F = find(N);
-    if (!F)
-      continue;
-    Out.push_back(F);
-    Work.insert(Work.end(), F->Calls.begin(), F->Calls.end());
+    // Every function of that name: a declaration written before the
+    // functions (`.weak .func NAME(` ... `);`) reads as one without a body.
+    for (const Function &F : Functions) {
+      if (F.Name != N)
+        continue;
+      if (F.CallsIndirectly) {
+        Out.clear();
+        for (const Function &G : Functions)
+          if (G.Name == Entry)
+            Out.insert(Out.begin(), &G);
+          else
+            Out.push_back(&G);
+        return Out;
+      }
+      Out.push_back(&F);
+      Work.insert(Work.end(), F.Calls.begin(), F.Calls.end());
+    }
   }
   return Out;
 }

@@ -48,7 +48,11 @@ struct MemInstr {
   std::string Base;         ///< "%rd6", or a variable's name
   int64_t Disp = 0;         ///< byte displacement from Base
   std::vector<SrcLoc> Locs; ///< own location first, then inlined-at ones
-  unsigned PtxLine = 0;     ///< line in the listing
+  /// Where the instructions that compute its address register are (their
+  /// own locations), through copies (`mov`, `cvta`) and selections
+  /// (`selp`, and the moves that a join of two paths leaves).
+  std::vector<SrcLoc> AddrDefs;
+  unsigned PtxLine = 0; ///< line in the listing
 };
 
 struct Function {
@@ -56,13 +60,15 @@ struct Function {
   bool Entry = false;
   std::vector<MemInstr> Mem;
   std::vector<std::string> Calls; ///< functions it calls (direct calls)
+  bool CallsIndirectly = false;   ///< a call through a register
 };
 
 struct Module {
   std::vector<Function> Functions;
   const Function *find(llvm::StringRef Name) const;
   /// \p Entry and the functions it calls, directly or not (those in this
-  /// module).
+  /// module); every function of the module when one of those calls
+  /// through a register (a function pointer).
   std::vector<const Function *> reachedFrom(llvm::StringRef Entry) const;
 };
 

@@ -6,7 +6,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
-#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -214,41 +213,6 @@ bool armsBothAccess(ASTContext &Ctx, const ConditionalOperator *CO) {
          Ctx.hasSameUnqualifiedType(T->getType(), F->getType());
 }
 
-/// How many `?:` whose arms both access memory of one type the function
-/// around \p CO writes on \p CO's line.
-unsigned conditionalsOnLine(ASTContext &Ctx, const ConditionalOperator *CO) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  DynTypedNode N = DynTypedNode::create(*CO);
-  const Stmt *Body = nullptr;
-  for (unsigned Depth = 0; Depth < 256 && !Body; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      break;
-    N = Parents[0];
-    if (const auto *FD = N.get<FunctionDecl>())
-      Body = FD->getBody();
-  }
-  if (!Body)
-    return 0;
-  FileID FID = SM.getFileID(CO->getBeginLoc());
-  unsigned Line = SM.getSpellingLineNumber(CO->getBeginLoc());
-  unsigned Count = 0;
-  std::vector<const Stmt *> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    if (const auto *C = dyn_cast<ConditionalOperator>(S);
-        C && armsBothAccess(Ctx, C)) {
-      SourceLocation L = SM.getExpansionLoc(C->getBeginLoc());
-      Count += SM.getFileID(L) == FID && SM.getSpellingLineNumber(L) == Line;
-    }
-    for (const Stmt *Ch : S->children())
-      Work.push_back(Ch);
-  }
-  return Count;
-}
 } // namespace
 
 bool ccl::SiteMatcher::mergedConditionalArm(
@@ -274,7 +238,7 @@ bool ccl::SiteMatcher::mergedConditionalArm(
   uint64_t Bytes = Ctx.getTypeSizeInChars(Site->getType()).getQuantity();
   // The condition's own loads (`m[t] ? p[t] : q[t]`) are not the merged
   // one, though they may sit at the `?:`'s first column.
-  std::set<unsigned> OfCondition;
+  std::vector<unsigned> OfCondition;
   std::vector<const Stmt *> Work{CO->getCond()};
   while (!Work.empty()) {
     const Stmt *S = Work.back();
@@ -283,21 +247,38 @@ bool ccl::SiteMatcher::mergedConditionalArm(
       continue;
     if (const auto *X = dyn_cast<Expr>(S); X && isAccessLike(X))
       for (unsigned K : match(X, Op, Places))
-        OfCondition.insert(K);
+        OfCondition.push_back(K);
     for (const Stmt *C : S->children())
       Work.push_back(C);
   }
-  // A value read: at the line alone. A struct copied from the `?:` (an
-  // lvalue): at the `?:` itself.
-  bool Merged = false;
-  for (unsigned K = 0; K < Places.size() && !Merged; ++K) {
+  // The `?:`'s columns on its line.
+  SourceLocation EndTok =
+      Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts());
+  unsigned First = PB.getColumn(),
+           Last = EndTok.isValid() ? SM.getPresumedColumnNumber(EndTok) : 0;
+  auto OnLine = [&](const SrcLoc &L) {
+    return L.File == File && L.Line == PB.getLine();
+  };
+  auto InConditional = [&](const SrcLoc &L) {
+    return OnLine(L) && L.Col >= First && L.Col < Last;
+  };
+  // The load: a value read is at the line alone, a struct copied from the
+  // `?:` (an lvalue) at the `?:` itself. Its address is computed in the
+  // `?:` (its arms, or the select made of them), not elsewhere on the line
+  // (another `?:`'s, a one-line if/else's).
+  for (unsigned K = 0; K < Places.size(); ++K) {
     const InstrPlace *P = Places[K];
-    Merged = P->Op == Op && P->Bytes == Bytes && !P->Locs.empty() &&
-             P->Locs[0].File == File && P->Locs[0].Line == PB.getLine() &&
-             (P->Locs[0].Col == 0 || P->Locs[0].Col == PB.getColumn()) &&
-             !OfCondition.count(K);
+    if (P->Op == Op && P->Bytes == Bytes && !P->Locs.empty() &&
+        OnLine(P->Locs[0]) &&
+        (P->Locs[0].Col == 0 || P->Locs[0].Col == First) &&
+        !llvm::is_contained(OfCondition, K) &&
+        llvm::any_of(P->AddrDefs, InConditional) &&
+        llvm::none_of(P->AddrDefs, [&](const SrcLoc &L) {
+          return OnLine(L) && !InConditional(L);
+        }))
+      return true;
   }
-  return Merged && conditionalsOnLine(Ctx, CO) == 1;
+  return false;
 }
 
 std::vector<unsigned>

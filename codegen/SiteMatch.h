@@ -40,6 +40,9 @@ struct InstrPlace {
   std::vector<ptx::SrcLoc> Locs;
   /// Where its address was computed (may be empty).
   std::vector<ptx::SrcLoc> AddrLocs;
+  /// PTX: where the values its address register may hold were computed,
+  /// through copies and selections (ptx::MemInstr::AddrDefs).
+  std::vector<ptx::SrcLoc> AddrDefs;
   /// The source side of a memcpy (located at the assignment).
   bool Loose = false;
   /// Bytes it moves per lane (every vector element; 0: not known).
@@ -61,9 +64,10 @@ public:
   /// arms both load \p Site's bytes and neither has an instruction of its
   /// own in \p Places: clang loads the address the arms select, once,
   /// after the branch (nvcc does the same), and locates that load at the
-  /// line alone (column 0). True only when the line holds one such `?:`
-  /// and that load is there; in a warp whose lanes all take one arm, it is
-  /// that arm's access as written.
+  /// line alone (column 0), or at the `?:` for a struct copied out of it.
+  /// True only when such a load is there and its address is computed in
+  /// the `?:` (InstrPlace::AddrDefs), not elsewhere on the line; in a warp
+  /// whose lanes all take one arm, it is that arm's access as written.
   bool mergedConditionalArm(const clang::Expr *Site, AccessOp Op,
                             llvm::ArrayRef<const InstrPlace *> Places);
   /// realPath(\p P), cached.

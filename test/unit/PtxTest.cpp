@@ -1,6 +1,7 @@
 //===- PtxTest.cpp - The PTX reader and the shapes of compiled accesses ---===//
 #include "codegen/Ptx.h"
 #include "analyzer/CompiledCode.h"
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace ccl;
@@ -105,6 +106,103 @@ TEST(Ptx, UnescapesFileNames) {
   ASSERT_EQ(M.Functions[0].Mem[0].Locs.size(), 1u);
   EXPECT_EQ(M.Functions[0].Mem[0].Locs[0].File,
             "/src/dir with space#1/\xc3\xa9/k ernel#2.cu");
+}
+
+// Where a load's address is computed: through the moves a join of two
+// paths leaves and a selection, to the instructions that compute it.
+TEST(Ptx, AddressDefinitions) {
+  ptx::Module M = ptx::parse(R"(
+.visible .entry k(
+)
+{
+	.loc	1 3 16
+	add.s64 	%rd5, %rd1, %rd13;
+	mov.b64 	%rd19, %rd5;
+	bra.uni 	$L__BB0_3;
+	.loc	1 3 23
+	add.s64 	%rd6, %rd2, %rd15;
+	mov.b64 	%rd19, %rd6;
+	.loc	1 3 12
+	selp.b64 	%rd20, %rd19, %rd7, %p1;
+	.loc	1 0 12
+	mov.b64 	%rd9, %rd20;
+	.loc	1 3 0
+	ld.global.b32 	%r4, [%rd9];
+	ld.shared.b32 	%r5, [_ZZ1kE4tile+4];
+}
+	.file	1 "/src/t.cu"
+)");
+  ASSERT_EQ(M.Functions.size(), 1u);
+  ASSERT_EQ(M.Functions[0].Mem.size(), 2u);
+  std::vector<std::pair<unsigned, unsigned>> At;
+  for (const ptx::SrcLoc &L : M.Functions[0].Mem[0].AddrDefs) {
+    EXPECT_EQ(L.File, "/src/t.cu");
+    At.push_back({L.Line, L.Col});
+  }
+  std::sort(At.begin(), At.end());
+  // %rd7 is not defined in the listing: nothing for it.
+  EXPECT_EQ(At, (std::vector<std::pair<unsigned, unsigned>>{{3, 16}, {3, 23}}));
+  EXPECT_TRUE(M.Functions[0].Mem[1].AddrDefs.empty()); // a variable's address
+}
+
+// The functions a kernel runs: those it calls, on one line (clang) or with
+// the callee on the next (nvcc); every one when it calls through a pointer.
+TEST(Ptx, ReachedFunctions) {
+  ptx::Module M = ptx::parse(R"(
+.func  (.param .b32 func_retval0) _Z1fPKfi
+(
+	.param .b64 _Z1fPKfi_param_0
+)
+;
+.func  (.param .b32 func_retval0) _Z1fPKfi(
+)
+{
+	ld.b32 	%r3, [%rd4];
+}
+.func  (.param .b32 func_retval0) _Z1gPKfi(
+)
+{
+	ld.b32 	%r3, [%rd4];
+}
+.func  (.param .b32 func_retval0) _Z1hPKfi(
+)
+{
+	ld.b32 	%r3, [%rd4];
+}
+.visible .entry _Z2k1v(
+)
+{
+	call.uni (retval0), _Z1fPKfi, (param0, param1);
+}
+.visible .entry _Z2k2v(
+)
+{
+	call.uni (retval0), 
+	_Z1gPKfi, 
+	(
+	param0
+	);
+}
+.visible .entry _Z2k3v(
+)
+{
+	call (retval0), %rd3, (param0), prototype_0;
+}
+)");
+  auto Names = [&](const char *K) {
+    std::vector<std::string> Out;
+    for (const ptx::Function *F : M.reachedFrom(K))
+      Out.push_back(F->Name);
+    return Out;
+  };
+  // The declaration before the functions and the definition.
+  EXPECT_EQ(Names("_Z2k1v"),
+            (std::vector<std::string>{"_Z2k1v", "_Z1fPKfi", "_Z1fPKfi"}));
+  EXPECT_EQ(M.reachedFrom("_Z2k1v").back()->Mem.size(), 1u);
+  EXPECT_EQ(Names("_Z2k2v"), (std::vector<std::string>{"_Z2k2v", "_Z1gPKfi"}));
+  std::vector<std::string> All = Names("_Z2k3v");
+  ASSERT_EQ(All.size(), 7u);
+  EXPECT_EQ(All[0], "_Z2k3v");
 }
 
 TEST(Ptx, TypeBytes) {
