@@ -184,9 +184,26 @@ void parseFileDirective(StringRef T, std::map<unsigned, std::string> &Files) {
 }
 
 bool isFunctionHeader(StringRef T) {
-  return T.starts_with(".entry") || T.starts_with(".visible .entry") ||
-         T.starts_with(".func") || T.starts_with(".visible .func") ||
-         T.starts_with(".weak .func") || T.starts_with(".extern");
+  if (T.starts_with(".extern"))
+    return true;
+  // Linkage first: `.visible .entry`, `.weak .entry`, `.weak .func`.
+  for (StringRef Linkage : {".visible", ".weak"})
+    if (T.consume_front(Linkage))
+      T = T.ltrim();
+  return T.starts_with(".entry") || T.starts_with(".func");
+}
+
+/// The names (not registers, not numbers) among \p Operands: values a
+/// `mov` or an initializer takes the address of.
+void noteNames(StringRef Operands, std::set<std::string> &Names) {
+  SmallVector<StringRef, 8> Ops;
+  Operands.split(Ops, ',');
+  for (StringRef O : Ops) {
+    O = O.trim(" \t{};");
+    if (!O.empty() && (isAlpha(O[0]) || O[0] == '_' || O[0] == '$') &&
+        !O.contains(' '))
+      Names.insert(O.str());
+  }
 }
 
 /// The function a header line \p T defines (null for a declaration).
@@ -414,6 +431,13 @@ Module ccl::ptx::parse(StringRef Text) {
       parseFileDirective(T, Files);
       continue;
     }
+    // A table of function addresses: `.global .align 8 .u64 t[2] = {..};`.
+    if ((T.starts_with(".global") || T.starts_with(".visible .global") ||
+         T.starts_with(".const") || T.starts_with(".visible .const")) &&
+        T.contains('=')) {
+      noteNames(T.substr(T.find('=') + 1), M.AddressTaken);
+      continue;
+    }
     if (isFunctionHeader(T)) {
       if (std::optional<Function> Def = definedFunction(T)) {
         M.Functions.push_back(std::move(*Def));
@@ -455,6 +479,8 @@ Module ccl::ptx::parse(StringRef Text) {
       continue;
     }
     noteDef(T, Opcode, HaveLoc ? &Cur : nullptr, Defs.back());
+    if (Opcode.starts_with("mov."))
+      noteNames(T.drop_front(Opcode.size()).split(',').second, M.AddressTaken);
     if (noteStackRegister(T, Opcode, Stack))
       continue;
     MemInstr I;
@@ -493,17 +519,10 @@ std::vector<const Function *> ccl::ptx::Module::reachedFrom(StringRef Entry) con
     for (const Function &F : Functions) {
       if (F.Name != N)
         continue;
-      if (F.CallsIndirectly) {
-        Out.clear();
-        for (const Function &G : Functions)
-          if (G.Name == Entry)
-            Out.insert(Out.begin(), &G);
-          else
-            Out.push_back(&G);
-        return Out;
-      }
       Out.push_back(&F);
       Work.insert(Work.end(), F.Calls.begin(), F.Calls.end());
+      if (F.CallsIndirectly)
+        Work.insert(Work.end(), AddressTaken.begin(), AddressTaken.end());
     }
   }
   return Out;

@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -65,10 +66,13 @@ struct Function {
 
 struct Module {
   std::vector<Function> Functions;
+  /// Names used as values (`mov.b64 %rd1, _Z1fv;`, `.global .u64 t[2] =
+  /// {_Z1fv, _Z1gv};`): the functions a call through a pointer may reach.
+  std::set<std::string> AddressTaken;
   const Function *find(llvm::StringRef Name) const;
   /// \p Entry and the functions it calls, directly or not (those in this
-  /// module); every function of the module when one of those calls
-  /// through a register (a function pointer).
+  /// module); where one of those calls through a register (a function
+  /// pointer), also every function whose address is taken.
   std::vector<const Function *> reachedFrom(llvm::StringRef Entry) const;
 };
 

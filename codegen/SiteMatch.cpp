@@ -262,19 +262,33 @@ bool ccl::SiteMatcher::mergedConditionalArm(
   auto InConditional = [&](const SrcLoc &L) {
     return OnLine(L) && L.Col >= First && L.Col < Last;
   };
-  // The load: a value read is at the line alone, a struct copied from the
-  // `?:` (an lvalue) at the `?:` itself. Its address is computed in the
-  // `?:` (its arms, or the select made of them), not elsewhere on the line
-  // (another `?:`'s, a one-line if/else's).
+  // The condition's columns (but its first, which is the `?:`'s, where the
+  // compiler puts what it computes for the branch): an address computed
+  // there is a load of the condition's (a `?:` nested in it).
+  const Expr *Cond = CO->getCond();
+  SourceLocation CondEnd =
+      Lexer::getLocForEndOfToken(Cond->getEndLoc(), 0, SM, Ctx.getLangOpts());
+  unsigned CondLast =
+      CondEnd.isValid() ? SM.getPresumedColumnNumber(CondEnd) : Last;
+  auto InCondition = [&](const SrcLoc &L) {
+    return OnLine(L) && L.Col > First && L.Col < CondLast;
+  };
+  // A value read is located at the line alone; a struct copied from the
+  // `?:` (an lvalue), at the `?:` itself.
+  unsigned LoadCol = Site->getType()->isRecordType() ? First : 0;
+  // The load: its address computed in the `?:` (its arms, or the select
+  // made of them), not in its condition nor elsewhere on the line (another
+  // `?:`'s, a one-line if/else's). Not inlined: the copy inlined at one
+  // call may have the load, the copy at another none (its arms' values
+  // loaded before), and the record does not say which copy it is.
   for (unsigned K = 0; K < Places.size(); ++K) {
     const InstrPlace *P = Places[K];
-    if (P->Op == Op && P->Bytes == Bytes && !P->Locs.empty() &&
-        OnLine(P->Locs[0]) &&
-        (P->Locs[0].Col == 0 || P->Locs[0].Col == First) &&
+    if (P->Op == Op && P->Bytes == Bytes && P->Locs.size() == 1 &&
+        OnLine(P->Locs[0]) && P->Locs[0].Col == LoadCol &&
         !llvm::is_contained(OfCondition, K) &&
         llvm::any_of(P->AddrDefs, InConditional) &&
         llvm::none_of(P->AddrDefs, [&](const SrcLoc &L) {
-          return OnLine(L) && !InConditional(L);
+          return (OnLine(L) && !InConditional(L)) || InCondition(L);
         }))
       return true;
   }
