@@ -191,29 +191,47 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
   }
   if (!Compiler->has(Name))
     return Done[Name] = nullptr;
-  if (Budget > 0 && Spent >= Budget) {
-    ++Skipped;
-    return nullptr; // not remembered: counted once per analysis
-  }
-  double T0 = cpuSeconds();
-  llvm::Expected<std::string> Ptx = Compiler->ptxFor(Name);
-  Spent += cpuSeconds() - T0;
-  if (!Ptx) {
-    LastError = llvm::toString(Ptx.takeError());
-    return Done[Name] = nullptr;
-  }
-  if (!DumpPtx.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(DumpPtx, EC, llvm::sys::fs::OF_Append);
-    if (!EC)
-      OS << *Ptx;
+  // The PTX of the kernel's group, compiled once for its kernels; where
+  // the backend fails on the group, the kernel's own.
+  unsigned G = Compiler->groupOf(Name);
+  auto GI = Groups.find(G);
+  std::shared_ptr<const ptx::Module> All =
+      GI == Groups.end() ? nullptr : GI->second;
+  if (!All) {
+    if (Budget > 0 && Spent >= Budget) {
+      ++Skipped;
+      return nullptr; // not remembered: counted once per analysis
+    }
+    double T0 = cpuSeconds();
+    bool Alone = GI != Groups.end();
+    llvm::Expected<std::string> Ptx =
+        Alone ? Compiler->ptxAlone(Name) : Compiler->ptxFor(Name);
+    if (!Ptx && !Alone) {
+      Groups[G] = nullptr;
+      llvm::consumeError(Ptx.takeError());
+      Ptx = Compiler->ptxAlone(Name);
+      Alone = true;
+    }
+    Spent += cpuSeconds() - T0;
+    if (!Ptx) {
+      LastError = llvm::toString(Ptx.takeError());
+      return Done[Name] = nullptr;
+    }
+    if (!DumpPtx.empty()) {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(DumpPtx, EC, llvm::sys::fs::OF_Append);
+      if (!EC)
+        OS << *Ptx;
+    }
+    All = std::make_shared<const ptx::Module>(ptx::parse(*Ptx));
+    if (!Alone)
+      Groups[G] = All;
   }
   // The kernel and the functions it calls: the listing also holds the
   // bodies of functions whose every call was inlined, which this kernel
   // never runs.
   auto L = std::make_unique<Listing>();
-  ptx::Module All = ptx::parse(*Ptx);
-  for (const ptx::Function *F : All.reachedFrom(Name))
+  for (const ptx::Function *F : All->reachedFrom(Name))
     L->Ptx.Functions.push_back(*F);
   placeInstructions(*L, Matcher);
   return Done[Name] = std::make_shared<PtxKernelCode>(std::move(L), Matcher,

@@ -221,20 +221,24 @@ ccl::DeviceCompiler::create(ASTContext &Ctx) {
   M.setDataLayout(C->TM->createDataLayout());
   for (llvm::Function &F : M)
     if (F.getCallingConv() == llvm::CallingConv::PTX_Kernel &&
-        !F.isDeclaration())
-      C->Kernels.insert(F.getName().str());
+        !F.isDeclaration()) {
+      C->Kernels.emplace(F.getName().str(), C->Order.size());
+      C->Order.push_back(F.getName().str());
+    }
   return C;
 }
 
 ccl::DeviceCompiler::~DeviceCompiler() = default;
 
 namespace {
-/// \p Kernel and the functions it reaches in \p M (calls, and functions
-/// whose address it takes).
+/// \p Kernels and the functions they reach in \p M (calls, and functions
+/// whose address they take).
 std::set<const llvm::Function *> reachedFrom(const llvm::Module &M,
-                                             StringRef Kernel) {
+                                             ArrayRef<std::string> Kernels) {
   std::set<const llvm::Function *> Reached;
-  std::vector<const llvm::Function *> Work{M.getFunction(Kernel)};
+  std::vector<const llvm::Function *> Work;
+  for (const std::string &K : Kernels)
+    Work.push_back(M.getFunction(K));
   while (!Work.empty()) {
     const llvm::Function *F = Work.back();
     Work.pop_back();
@@ -290,14 +294,50 @@ void backendIRPasses(llvm::Module &K, ModuleAnalysisManager &MAM) {
 }
 } // namespace
 
+std::vector<std::string> ccl::DeviceCompiler::group(unsigned G) const {
+  std::vector<std::string> Names;
+  for (size_t Ix = size_t(G) * GroupSize;
+       Ix < Order.size() && Ix < size_t(G + 1) * GroupSize; ++Ix)
+    Names.push_back(Order[Ix]);
+  return Names;
+}
+
 Expected<std::unique_ptr<llvm::Module>>
 ccl::DeviceCompiler::optimized(StringRef Kernel) {
   if (!Kernels.count(Kernel.str()))
     return createStringError(inconvertibleErrorCode(),
                              "no device code for this kernel");
-  // The kernel alone, with the device functions it reaches and every
-  // variable (the other functions' bodies are not copied).
-  std::set<const llvm::Function *> Reached = reachedFrom(*M, Kernel);
+  // The group's code, optimized once; the kernel with the functions it
+  // reaches there is copied out of it. A group the backend failed on was
+  // compiled kernel by kernel (ptxAlone), and so is this kernel.
+  unsigned G = groupOf(Kernel);
+  if (!GroupEmits.count(G))
+    consumeError(ptxFor(Kernel).takeError());
+  if (!GroupEmits[G])
+    return optimizedWith({Kernel.str()});
+  if (G != CachedGroup || !CachedModule) {
+    CachedModule.reset();
+    CachedGroup = ~0u;
+    Expected<std::unique_ptr<llvm::Module>> Mod = optimizedWith(group(G));
+    if (!Mod)
+      return Mod.takeError();
+    CachedModule = std::move(*Mod);
+    CachedGroup = G;
+  }
+  std::set<const llvm::Function *> Reached =
+      reachedFrom(*CachedModule, {Kernel.str()});
+  ValueToValueMapTy VMap;
+  return CloneModule(*CachedModule, VMap, [&](const GlobalValue *GV) {
+    const auto *F = dyn_cast<llvm::Function>(GV);
+    return !F || Reached.count(F);
+  });
+}
+
+Expected<std::unique_ptr<llvm::Module>>
+ccl::DeviceCompiler::optimizedWith(ArrayRef<std::string> Names) {
+  // The kernels with the device functions they reach and every variable
+  // (the other functions' bodies are not copied).
+  std::set<const llvm::Function *> Reached = reachedFrom(*M, Names);
   ValueToValueMapTy VMap;
   std::unique_ptr<llvm::Module> K =
       CloneModule(*M, VMap, [&](const GlobalValue *GV) {
@@ -365,10 +405,33 @@ ccl::DeviceCompiler::optimized(StringRef Kernel) {
 }
 
 Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
+  if (!Kernels.count(Kernel.str()))
+    return createStringError(inconvertibleErrorCode(),
+                             "no device code for this kernel");
   Errors->First.clear();
-  Expected<std::unique_ptr<llvm::Module>> K = optimized(Kernel);
+  unsigned G = groupOf(Kernel);
+  Expected<std::unique_ptr<llvm::Module>> K = optimizedWith(group(G));
+  if (!K) {
+    GroupEmits[G] = false;
+    return K.takeError();
+  }
+  Expected<std::string> Ptx = emit(**K);
+  GroupEmits[G] = bool(Ptx);
+  return Ptx;
+}
+
+Expected<std::string> ccl::DeviceCompiler::ptxAlone(StringRef Kernel) {
+  if (!Kernels.count(Kernel.str()))
+    return createStringError(inconvertibleErrorCode(),
+                             "no device code for this kernel");
+  Errors->First.clear();
+  Expected<std::unique_ptr<llvm::Module>> K = optimizedWith({Kernel.str()});
   if (!K)
     return K.takeError();
+  return emit(**K);
+}
+
+Expected<std::string> ccl::DeviceCompiler::emit(llvm::Module &K) {
   std::string Ptx;
   {
     raw_string_ostream OS(Ptx);
@@ -378,7 +441,7 @@ Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
                                 CodeGenFileType::AssemblyFile))
       return createStringError(inconvertibleErrorCode(),
                                "the NVPTX backend cannot write PTX");
-    CG.run(**K);
+    CG.run(K);
   }
   if (!Errors->First.empty())
     return createStringError(inconvertibleErrorCode(),

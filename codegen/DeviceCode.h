@@ -23,9 +23,11 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -45,14 +47,27 @@ public:
   ~DeviceCompiler();
   /// Whether the IR has a body for the kernel named \p Kernel (mangled).
   bool has(llvm::StringRef Kernel) const { return Kernels.count(Kernel.str()); }
+  /// Kernels are compiled in groups of up to this many, in the order of the
+  /// IR (one -O3 run and one backend run per group, not per kernel: most of
+  /// a small kernel's compile is the pipeline's fixed cost).
+  static constexpr unsigned GroupSize = 16;
+  /// The group \p Kernel is compiled with (has(Kernel) must hold).
+  unsigned groupOf(llvm::StringRef Kernel) const {
+    return Kernels.find(Kernel.str())->second / GroupSize;
+  }
   /// Kernel \p Kernel and the device functions it reaches as the NVPTX
   /// backend receives them: optimized (-O3 and what makes the widths
-  /// nvcc's), in this compiler's LLVM context. --verify=jit runs this code.
+  /// nvcc's) with its group, in this compiler's LLVM context. --verify=jit
+  /// runs this code.
   llvm::Expected<std::unique_ptr<llvm::Module>> optimized(llvm::StringRef Kernel);
   /// The NVPTX target machine the code is made for.
   llvm::TargetMachine *targetMachine() const { return TM.get(); }
-  /// The PTX of kernel \p Kernel and the device functions it calls.
+  /// The PTX of \p Kernel's group: its kernels and the device functions
+  /// they call (ptx::Module::reachedFrom picks one kernel's).
   llvm::Expected<std::string> ptxFor(llvm::StringRef Kernel);
+  /// The PTX of \p Kernel alone (when its group's compile fails, the other
+  /// kernels of the group still have theirs).
+  llvm::Expected<std::string> ptxAlone(llvm::StringRef Kernel);
 
 private:
   DeviceCompiler() = default;
@@ -61,7 +76,21 @@ private:
   std::unique_ptr<llvm::Module> M;
   std::unique_ptr<llvm::TargetMachine> TM;
   BackendErrors *Errors = nullptr;
-  std::set<std::string> Kernels;
+  /// Each kernel's position in the IR.
+  std::map<std::string, unsigned> Kernels;
+  std::vector<std::string> Order;
+  /// Whether each group's code went through the backend (ptxFor).
+  std::map<unsigned, bool> GroupEmits;
+  /// The last group optimized for optimized(), and its module.
+  unsigned CachedGroup = ~0u;
+  std::unique_ptr<llvm::Module> CachedModule;
+  /// The kernels \p Names with the functions they reach, optimized.
+  llvm::Expected<std::unique_ptr<llvm::Module>>
+  optimizedWith(llvm::ArrayRef<std::string> Names);
+  /// The PTX of \p K (which the backend changes).
+  llvm::Expected<std::string> emit(llvm::Module &K);
+  /// The names of the kernels of group \p G.
+  std::vector<std::string> group(unsigned G) const;
   /// The -O3 pipeline as text, SimplifyCFG's sinking turned off.
   std::string Pipeline;
 };

@@ -84,7 +84,8 @@ VLLM = [
 
 
 def suite(root):
-    """(label, working directory, file relative to it, extra flags)."""
+    """(label, working directory, file relative to it, extra flags); the
+    files of a project not extracted under ROOT are left out, with a note."""
     out = []
     samples = os.path.join(root, "cuda-samples", "Samples")
     for f in CUDA_SAMPLES:
@@ -96,7 +97,11 @@ def suite(root):
     vllm = os.path.join(root, "vllm")
     for f in VLLM:
         out.append(("vllm/" + f, vllm, f, ["-I", "csrc", "-I", STUB]))
-    return out
+    kept = [e for e in out if os.path.isfile(os.path.join(e[1], e[2]))]
+    for e in out:
+        if e not in kept:
+            print("# not in the corpus, left out: " + e[0], flush=True)
+    return kept
 
 
 def run(cmd, cwd):
