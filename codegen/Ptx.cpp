@@ -6,6 +6,7 @@
 #include <array>
 #include <map>
 #include <set>
+#include <utility>
 
 using namespace llvm;
 using namespace ccl::ptx;
@@ -193,6 +194,16 @@ bool isFunctionHeader(StringRef T) {
   return T.starts_with(".entry") || T.starts_with(".func");
 }
 
+/// A variable with an initializer (`.global .align 8 .u64 t[2] = {..};`,
+/// a table of function addresses).
+bool isInitializedVariable(StringRef T) {
+  for (StringRef Linkage : {".visible", ".weak"})
+    if (T.consume_front(Linkage))
+      T = T.ltrim();
+  return (T.starts_with(".global") || T.starts_with(".const")) &&
+         T.contains('=');
+}
+
 /// The names (not registers, not numbers) among \p Operands: values a
 /// `mov` or an initializer takes the address of.
 void noteNames(StringRef Operands, std::set<std::string> &Names) {
@@ -280,14 +291,20 @@ std::optional<PendingLoc> parseLoc(StringRef T) {
 
 /// The callee a call instruction \p T (opcode \p Opcode) names; empty for
 /// an indirect call.
+/// The name \p T starts with (up to `,`, `;`, `(` or a space).
+std::string nameAt(StringRef T) {
+  return T
+      .take_until(
+          [](char C) { return C == ',' || C == ';' || C == ' ' || C == '('; })
+      .str();
+}
+
 std::string calleeOf(StringRef T, StringRef Opcode) {
   // "call.uni (retval0), _Z3fooi, (param0);" or "call.uni _Z3foo, (..);"
   StringRef Rest = T.drop_front(Opcode.size()).trim();
   if (Rest.starts_with("(") && Rest.contains(')'))
     Rest = Rest.substr(Rest.find(')') + 1).ltrim(", \t");
-  StringRef Callee = Rest.take_until(
-      [](char C) { return C == ',' || C == ';' || C == ' ' || C == '('; });
-  return Callee.str();
+  return nameAt(Rest);
 }
 
 /// \p Callee is called by \p F: a function, or a register (a call through
@@ -389,6 +406,35 @@ struct RawLoc {
   PendingLoc Loc;
 };
 
+/// The global or shared memory access instruction \p T (\p Opcode) is:
+/// not one through the stack frame (\p Stack: its registers, which this
+/// notes).
+std::optional<MemInstr> memoryInstr(StringRef T, StringRef Opcode,
+                                    std::set<std::string> &Stack) {
+  if (noteStackRegister(T, Opcode, Stack))
+    return std::nullopt;
+  MemInstr I;
+  if (!classify(Opcode, I) || !parseAddress(T, I))
+    return std::nullopt;
+  if (I.Sp == Space::Generic &&
+      (Stack.count(I.Base) || I.Base == "%SP" || I.Base == "%SPL"))
+    return std::nullopt;
+  return I;
+}
+
+/// Where each memory instruction's address is computed (\p Defs: each
+/// function's registers), with the file names of \p Files.
+void resolveAddressDefs(Module &M, const std::vector<RegDefs> &Defs,
+                        const std::map<unsigned, std::string> &Files) {
+  for (size_t Fn = 0; Fn < M.Functions.size(); ++Fn)
+    for (MemInstr &I : M.Functions[Fn].Mem)
+      for (const auto &L : definedAt(Defs[Fn], I.Base)) {
+        auto It = Files.find(L[0]);
+        I.AddrDefs.push_back(
+            {It == Files.end() ? std::string() : It->second, L[1], L[2]});
+      }
+}
+
 /// Each instruction's locations \p Raws, with the file names of \p Files.
 void resolveLocations(Module &M, const std::vector<RawLoc> &Raws,
                       const std::map<unsigned, std::string> &Files) {
@@ -431,10 +477,7 @@ Module ccl::ptx::parse(StringRef Text) {
       parseFileDirective(T, Files);
       continue;
     }
-    // A table of function addresses: `.global .align 8 .u64 t[2] = {..};`.
-    if ((T.starts_with(".global") || T.starts_with(".visible .global") ||
-         T.starts_with(".const") || T.starts_with(".visible .const")) &&
-        T.contains('=')) {
+    if (isInitializedVariable(T)) {
       noteNames(T.substr(T.find('=') + 1), M.AddressTaken);
       continue;
     }
@@ -458,11 +501,8 @@ Module ccl::ptx::parse(StringRef Text) {
     if (!F || T.starts_with(".") || T.starts_with("//") || T.starts_with("$") ||
         T.starts_with("{") || T.starts_with("}"))
       continue;
-    if (AwaitCallee) {
-      AwaitCallee = false;
-      noteCallee(*F, T.take_until([](char C) {
-                        return C == ',' || C == ';' || C == ' ' || C == '(';
-                      }).str());
+    if (std::exchange(AwaitCallee, false)) {
+      noteCallee(*F, nameAt(T));
       continue;
     }
     // A predicated instruction: "@%p1 ld.global.f32 ..."
@@ -472,40 +512,29 @@ Module ccl::ptx::parse(StringRef Text) {
         T.take_until([](char C) { return C == ' ' || C == '\t'; });
     if (Opcode == "call" || Opcode.starts_with("call.")) {
       std::string Callee = calleeOf(T, Opcode);
-      if (Callee.empty()) // nvcc writes the callee on the next line
-        AwaitCallee = true;
-      else
+      AwaitCallee = Callee.empty(); // nvcc: the callee on the next line
+      if (!AwaitCallee)
         noteCallee(*F, Callee);
       continue;
     }
     noteDef(T, Opcode, HaveLoc ? &Cur : nullptr, Defs.back());
     if (Opcode.starts_with("mov."))
       noteNames(T.drop_front(Opcode.size()).split(',').second, M.AddressTaken);
-    if (noteStackRegister(T, Opcode, Stack))
+    std::optional<MemInstr> I = memoryInstr(T, Opcode, Stack);
+    if (!I)
       continue;
-    MemInstr I;
-    if (!classify(Opcode, I) || !parseAddress(T, I))
-      continue;
-    if (I.Sp == Space::Generic &&
-        (Stack.count(I.Base) || I.Base == "%SP" || I.Base == "%SPL"))
-      continue;
-    I.PtxLine = LineNo;
-    F->Mem.push_back(std::move(I));
+    I->PtxLine = LineNo;
+    F->Mem.push_back(std::move(*I));
     if (HaveLoc)
       Raws.push_back({size_t(F - M.Functions.data()), F->Mem.size() - 1, Cur});
   }
   resolveLocations(M, Raws, Files);
-  for (size_t Fn = 0; Fn < M.Functions.size(); ++Fn)
-    for (MemInstr &I : M.Functions[Fn].Mem)
-      for (const auto &L : definedAt(Defs[Fn], I.Base)) {
-        auto It = Files.find(L[0]);
-        I.AddrDefs.push_back(
-            {It == Files.end() ? std::string() : It->second, L[1], L[2]});
-      }
+  resolveAddressDefs(M, Defs, Files);
   return M;
 }
 
-std::vector<const Function *> ccl::ptx::Module::reachedFrom(StringRef Entry) const {
+std::vector<const Function *>
+ccl::ptx::Module::reachedFrom(StringRef Entry) const {
   std::vector<const Function *> Out;
   std::set<std::string> Seen;
   std::vector<std::string> Work{Entry.str()};
