@@ -191,8 +191,8 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
   }
   if (!Compiler->has(Name))
     return Done[Name] = nullptr;
-  // The PTX of the kernel's group, compiled once for its kernels; where
-  // the backend fails on the group, the kernel's own.
+  // The PTX of the kernel's group, compiled once for its kernels (or,
+  // where the backend fails on the group, the kernel's own).
   unsigned G = Compiler->groupOf(Name);
   auto GI = Groups.find(G);
   std::shared_ptr<const ptx::Module> All =
@@ -203,15 +203,8 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
       return nullptr; // not remembered: counted once per analysis
     }
     double T0 = cpuSeconds();
-    bool Alone = GI != Groups.end();
-    llvm::Expected<std::string> Ptx =
-        Alone ? Compiler->ptxAlone(Name) : Compiler->ptxFor(Name);
-    if (!Ptx && !Alone) {
-      Groups[G] = nullptr;
-      llvm::consumeError(Ptx.takeError());
-      Ptx = Compiler->ptxAlone(Name);
-      Alone = true;
-    }
+    bool OfGroup = false;
+    llvm::Expected<std::string> Ptx = Compiler->ptxFor(Name, OfGroup);
     Spent += cpuSeconds() - T0;
     if (!Ptx) {
       LastError = llvm::toString(Ptx.takeError());
@@ -224,7 +217,7 @@ DeviceCodeView::forKernel(const clang::FunctionDecl *Kernel) {
         OS << *Ptx;
     }
     All = std::make_shared<const ptx::Module>(ptx::parse(*Ptx));
-    if (!Alone)
+    if (OfGroup)
       Groups[G] = All;
   }
   // The kernel and the functions it calls: the listing also holds the

@@ -77,8 +77,7 @@ private:
   SiteMatcher Matcher;
   std::unique_ptr<LineMatcher> Lines;
   std::map<std::string, std::shared_ptr<const CompiledCode>> Done;
-  /// Each group's PTX (DeviceCompiler::groupOf); null: the backend failed
-  /// on the group, its kernels are compiled one by one.
+  /// Each group's PTX (DeviceCompiler::groupOf), once compiled.
   std::map<unsigned, std::shared_ptr<const ptx::Module>> Groups;
 };
 

@@ -302,17 +302,31 @@ std::vector<std::string> ccl::DeviceCompiler::group(unsigned G) const {
   return Names;
 }
 
+Error ccl::DeviceCompiler::knows(StringRef Kernel) const {
+  if (Kernels.count(Kernel.str()))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "no device code for this kernel");
+}
+
 Expected<std::unique_ptr<llvm::Module>>
 ccl::DeviceCompiler::optimized(StringRef Kernel) {
-  if (!Kernels.count(Kernel.str()))
-    return createStringError(inconvertibleErrorCode(),
-                             "no device code for this kernel");
+  if (Error E = knows(Kernel))
+    return std::move(E);
   // The group's code, optimized once; the kernel with the functions it
   // reaches there is copied out of it. A group the backend failed on was
-  // compiled kernel by kernel (ptxAlone), and so is this kernel.
+  // compiled kernel by kernel (ptxFor), and so is this kernel.
   unsigned G = groupOf(Kernel);
-  if (!GroupEmits.count(G))
-    consumeError(ptxFor(Kernel).takeError());
+  if (!GroupEmits.count(G)) {
+    std::unique_ptr<llvm::Module> Kept;
+    Expected<std::string> Ptx = compile(group(G), &Kept);
+    GroupEmits[G] = bool(Ptx);
+    consumeError(Ptx.takeError());
+    if (GroupEmits[G]) {
+      CachedModule = std::move(Kept);
+      CachedGroup = G;
+    }
+  }
   if (!GroupEmits[G])
     return optimizedWith({Kernel.str()});
   if (G != CachedGroup || !CachedModule) {
@@ -404,34 +418,41 @@ ccl::DeviceCompiler::optimizedWith(ArrayRef<std::string> Names) {
   return K;
 }
 
-Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel) {
-  if (!Kernels.count(Kernel.str()))
-    return createStringError(inconvertibleErrorCode(),
-                             "no device code for this kernel");
-  Errors->First.clear();
+Expected<std::string> ccl::DeviceCompiler::ptxFor(StringRef Kernel,
+                                                  bool &OfGroup) {
+  if (Error E = knows(Kernel))
+    return std::move(E);
   unsigned G = groupOf(Kernel);
-  Expected<std::unique_ptr<llvm::Module>> K = optimizedWith(group(G));
-  if (!K) {
-    GroupEmits[G] = false;
-    return K.takeError();
+  OfGroup = !GroupEmits.count(G) || GroupEmits[G];
+  if (OfGroup) {
+    Expected<std::string> Ptx = compile(group(G));
+    GroupEmits[G] = bool(Ptx);
+    if (Ptx)
+      return Ptx;
+    consumeError(Ptx.takeError());
+    OfGroup = false;
   }
-  Expected<std::string> Ptx = emit(**K);
-  GroupEmits[G] = bool(Ptx);
-  return Ptx;
+  return compile({Kernel.str()});
 }
 
 Expected<std::string> ccl::DeviceCompiler::ptxAlone(StringRef Kernel) {
-  if (!Kernels.count(Kernel.str()))
-    return createStringError(inconvertibleErrorCode(),
-                             "no device code for this kernel");
-  Errors->First.clear();
-  Expected<std::unique_ptr<llvm::Module>> K = optimizedWith({Kernel.str()});
-  if (!K)
-    return K.takeError();
-  return emit(**K);
+  if (Error E = knows(Kernel))
+    return std::move(E);
+  return compile({Kernel.str()});
 }
 
-Expected<std::string> ccl::DeviceCompiler::emit(llvm::Module &K) {
+Expected<std::string>
+ccl::DeviceCompiler::compile(ArrayRef<std::string> Names,
+                             std::unique_ptr<llvm::Module> *Keep) {
+  Errors->First.clear();
+  Expected<std::unique_ptr<llvm::Module>> Opt = optimizedWith(Names);
+  if (!Opt)
+    return Opt.takeError();
+  llvm::Module &K = **Opt;
+  if (Keep) {
+    ValueToValueMapTy VMap;
+    *Keep = CloneModule(K, VMap);
+  }
   std::string Ptx;
   {
     raw_string_ostream OS(Ptx);

@@ -62,11 +62,13 @@ public:
   llvm::Expected<std::unique_ptr<llvm::Module>> optimized(llvm::StringRef Kernel);
   /// The NVPTX target machine the code is made for.
   llvm::TargetMachine *targetMachine() const { return TM.get(); }
-  /// The PTX of \p Kernel's group: its kernels and the device functions
-  /// they call (ptx::Module::reachedFrom picks one kernel's).
-  llvm::Expected<std::string> ptxFor(llvm::StringRef Kernel);
-  /// The PTX of \p Kernel alone (when its group's compile fails, the other
-  /// kernels of the group still have theirs).
+  /// The PTX \p Kernel is compiled in: its group's (its kernels and the
+  /// device functions they call; ptx::Module::reachedFrom picks one
+  /// kernel's), or, where the backend fails on the group, its own, so that
+  /// the other kernels of the group still have theirs. \p OfGroup says
+  /// which.
+  llvm::Expected<std::string> ptxFor(llvm::StringRef Kernel, bool &OfGroup);
+  /// The PTX of \p Kernel alone.
   llvm::Expected<std::string> ptxAlone(llvm::StringRef Kernel);
 
 private:
@@ -79,7 +81,7 @@ private:
   /// Each kernel's position in the IR.
   std::map<std::string, unsigned> Kernels;
   std::vector<std::string> Order;
-  /// Whether each group's code went through the backend (ptxFor).
+  /// Whether each group's code went through the backend (compile).
   std::map<unsigned, bool> GroupEmits;
   /// The last group optimized for optimized(), and its module.
   unsigned CachedGroup = ~0u;
@@ -87,8 +89,13 @@ private:
   /// The kernels \p Names with the functions they reach, optimized.
   llvm::Expected<std::unique_ptr<llvm::Module>>
   optimizedWith(llvm::ArrayRef<std::string> Names);
-  /// The PTX of \p K (which the backend changes).
-  llvm::Expected<std::string> emit(llvm::Module &K);
+  /// The PTX of the kernels \p Names; with \p Keep, a copy of their
+  /// optimized module (the backend changes the one it writes).
+  llvm::Expected<std::string>
+  compile(llvm::ArrayRef<std::string> Names,
+          std::unique_ptr<llvm::Module> *Keep = nullptr);
+  /// The error for a kernel without device code (success when it has).
+  llvm::Error knows(llvm::StringRef Kernel) const;
   /// The names of the kernels of group \p G.
   std::vector<std::string> group(unsigned G) const;
   /// The -O3 pipeline as text, SimplifyCFG's sinking turned off.

@@ -184,22 +184,26 @@ void parseFileDirective(StringRef T, std::map<unsigned, std::string> &Files) {
     Files[N] = unescape(Rest.slice(Q1 + 1, Q2));
 }
 
-bool isFunctionHeader(StringRef T) {
-  if (T.starts_with(".extern"))
-    return true;
-  // Linkage first: `.visible .entry`, `.weak .entry`, `.weak .func`.
+/// \p T after its linkage (`.visible`, `.weak`).
+StringRef afterLinkage(StringRef T) {
   for (StringRef Linkage : {".visible", ".weak"})
     if (T.consume_front(Linkage))
       T = T.ltrim();
+  return T;
+}
+
+bool isFunctionHeader(StringRef T) {
+  if (T.starts_with(".extern"))
+    return true;
+  // `.visible .entry`, `.weak .entry`, `.weak .func`.
+  T = afterLinkage(T);
   return T.starts_with(".entry") || T.starts_with(".func");
 }
 
 /// A variable with an initializer (`.global .align 8 .u64 t[2] = {..};`,
 /// a table of function addresses).
 bool isInitializedVariable(StringRef T) {
-  for (StringRef Linkage : {".visible", ".weak"})
-    if (T.consume_front(Linkage))
-      T = T.ltrim();
+  T = afterLinkage(T);
   return (T.starts_with(".global") || T.starts_with(".const")) &&
          T.contains('=');
 }

@@ -72,6 +72,23 @@ bool isAccessLike(const Expr *X) {
   return false;
 }
 
+/// The accesses (isAccessLike) within \p Top, itself included.
+std::vector<const Expr *> accessesIn(const Stmt *Top) {
+  std::vector<const Expr *> Out;
+  std::vector<const Stmt *> Work{Top};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *X = dyn_cast<Expr>(S); X && isAccessLike(X))
+      Out.push_back(X);
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return Out;
+}
+
 /// \p Site is the one access of the largest expression around it that its
 /// macro expansion holds. Where an expansion holds several (`p[i] * 0 +
 /// p[j]`, `LOAD(ptrs[t], i)`), the compiler may have removed one of them and
@@ -89,19 +106,7 @@ bool aloneInExpansion(ASTContext &Ctx, const Expr *Site) {
       break;
     Top = P;
   }
-  unsigned Accesses = 0;
-  std::vector<const Stmt *> Work{Top};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    if (const auto *X = dyn_cast<Expr>(S); X && isAccessLike(X))
-      ++Accesses;
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
-  }
-  return Accesses == 1;
+  return accessesIn(Top).size() == 1;
 }
 
 /// The offset of the '=' right before \p BOff (npos when there is none).
@@ -239,18 +244,9 @@ bool ccl::SiteMatcher::mergedConditionalArm(
   // The condition's own loads (`m[t] ? p[t] : q[t]`) are not the merged
   // one, though they may sit at the `?:`'s first column.
   std::vector<unsigned> OfCondition;
-  std::vector<const Stmt *> Work{CO->getCond()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    if (const auto *X = dyn_cast<Expr>(S); X && isAccessLike(X))
-      for (unsigned K : match(X, Op, Places))
-        OfCondition.push_back(K);
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
-  }
+  for (const Expr *X : accessesIn(CO->getCond()))
+    for (unsigned K : match(X, Op, Places))
+      OfCondition.push_back(K);
   // The `?:`'s columns on its line.
   SourceLocation EndTok =
       Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts());

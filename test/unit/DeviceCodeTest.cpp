@@ -61,7 +61,9 @@ TEST(DeviceCode, KernelsCompileInGroups) {
   EXPECT_EQ(Groups[1].size(), 4u);
 
   // The group's PTX holds its kernels and no other.
-  llvm::Expected<std::string> G = D.ptxFor(name(N));
+  bool OfGroup = false;
+  llvm::Expected<std::string> G = D.ptxFor(name(N), OfGroup);
+  EXPECT_TRUE(OfGroup);
   ASSERT_TRUE(bool(G)) << llvm::toString(G.takeError());
   std::set<std::string> Entries;
   for (const ptx::Function &F : ptx::parse(*G).Functions)
@@ -71,7 +73,7 @@ TEST(DeviceCode, KernelsCompileInGroups) {
 
   // Each kernel's instructions are those it has compiled alone.
   for (unsigned S : {1u, 7u, N}) {
-    llvm::Expected<std::string> Group = D.ptxFor(name(S));
+    llvm::Expected<std::string> Group = D.ptxFor(name(S), OfGroup);
     llvm::Expected<std::string> Alone = D.ptxAlone(name(S));
     ASSERT_TRUE(Group && Alone);
     auto Mem = memoryOf(*Group, name(S));
