@@ -92,6 +92,18 @@ TEST(DeviceCode, KernelsCompileInGroups) {
       ++Bodies;
     }
   EXPECT_EQ(Bodies, 1u);
+
+  // Asked first, before any PTX: optimized() compiles the group to know
+  // that the backend takes it, and keeps that optimized module.
+  auto C2 = DeviceCompiler::create(AST->getASTContext());
+  ASSERT_TRUE(bool(C2)) << llvm::toString(C2.takeError());
+  llvm::Expected<std::unique_ptr<llvm::Module>> K2 = (*C2)->optimized(name(3));
+  ASSERT_TRUE(bool(K2)) << llvm::toString(K2.takeError());
+  std::vector<std::string> Defined;
+  for (const llvm::Function &F : **K2)
+    if (!F.isDeclaration())
+      Defined.push_back(F.getName().str());
+  EXPECT_EQ(Defined, std::vector<std::string>{name(3)});
 }
 
 } // namespace
