@@ -1,16 +1,15 @@
 //===- FileReport.cpp - A parsed file's analysis as a FileResult ----------===//
 #include "lint/FileReport.h"
-#include "lint/SourcePositions.h"
 #include "analyzer/SystemCode.h"
 #include "codegen/CompiledKernel.h"
+#include "lint/DiagnosticRecorder.h"
 #include "lint/Paths.h"
+#include "lint/SourcePositions.h"
 #include "lint/Suppressions.h"
 #include "lint/Verification.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -104,19 +103,16 @@ public:
                const CheckList &Checks, const ParseState &Parse,
                FileResult &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Checks(Checks),
-        Parse(Parse), Out(Out), TextOS(Out.Text),
-        Text(TextOS, Ctx.getLangOpts(), diagOptions(Opts)) {}
+        Parse(Parse), Out(Out), Recorder(SM, Ctx.getLangOpts()) {}
 
   void run(TUAnalysis &TU);
 
 private:
-  static DiagnosticOptions &diagOptions(const LintOptions &Opts) {
-    static DiagnosticOptions Colors, Plain;
-    Colors.ShowColors = true;
-    return Opts.textOutput() && outs().has_colors() ? Colors : Plain;
-  }
+  /// Records one diagnostic for the text output (a note about the file
+  /// itself where \p L is invalid) into \p Into, or into a new
+  /// DiagnosticText of its own.
   void emit(SourceLocation L, DiagnosticsEngine::Level Lvl, StringRef Msg,
-            ArrayRef<FixItHint> Fixes = {});
+            ArrayRef<FixItHint> Fixes = {}, DiagnosticText *Into = nullptr);
   void fileNote(const std::string &Msg) {
     emit({}, DiagnosticsEngine::Note, Msg);
     Out.Notes.push_back(Msg);
@@ -165,8 +161,7 @@ private:
   const CheckList &Checks;
   const ParseState &Parse;
   FileResult &Out;
-  raw_string_ostream TextOS;
-  TextDiagnostic Text;
+  DiagnosticRecorder Recorder;
   std::optional<Verification> Verify;
   std::vector<Candidate> Candidates;
   /// Shown sites of one layout (reportSites): per representative site
@@ -193,15 +188,22 @@ private:
 };
 
 void FileReporter::emit(SourceLocation L, DiagnosticsEngine::Level Lvl,
-                        StringRef Msg, ArrayRef<FixItHint> Fixes) {
+                        StringRef Msg, ArrayRef<FixItHint> Fixes,
+                        DiagnosticText *Into) {
   if (!Opts.textOutput())
     return;
-  if (L.isValid())
-    Text.emitDiagnostic(FullSourceLoc(L, SM), Lvl, Msg, {}, Fixes);
-  else
-    TextOS << Out.File << ": "
-           << (Lvl == DiagnosticsEngine::Note ? "note: " : "remark: ") << Msg
-           << "\n";
+  if (!Into)
+    Into = &Out.Diagnostics.emplace_back();
+  if (L.isValid()) {
+    Recorder.record(L, Lvl, Msg, {}, Fixes, *Into);
+    return;
+  }
+  DiagnosticStep S;
+  S.K = DiagnosticStep::Plain;
+  S.Level = Lvl;
+  S.At.Shown = Out.File;
+  S.Message = Msg.str();
+  Into->Steps.push_back(std::move(S));
 }
 
 void FileReporter::hostErrorsNote() {
@@ -488,11 +490,13 @@ void FileReporter::renderFinding(const Finding &F) {
     if (!OnNote)
       Inline.push_back(H);
   }
-  size_t Begin = Out.Text.size();
+  if (!Opts.textOutput())
+    return;
+  DiagnosticText &D = Out.Diagnostics.emplace_back();
   emit(F.Loc, DiagnosticsEngine::Warning, F.Message + " [" + F.Check + "]",
-       Inline);
+       Inline, &D);
   for (const Note &N : F.Notes)
-    emit(N.Loc, DiagnosticsEngine::Note, N.Message, N.Fixes);
+    emit(N.Loc, DiagnosticsEngine::Note, N.Message, N.Fixes, &D);
   // A finding in a header: other files of the run that include it print the
   // same one; it is shown once (as run-clang-tidy does).
   SourceLocation L = SM.getExpansionLoc(F.Loc);
@@ -502,7 +506,7 @@ void FileReporter::renderFinding(const Finding &F) {
                       ":" + std::to_string(P.isValid() ? P.getLine() : 0) +
                       ":" + std::to_string(P.isValid() ? P.getColumn() : 0) +
                       "|" + F.Message;
-    Out.Shared.push_back({Key, Begin, Out.Text.size()});
+    D.SharedKey = std::move(Key);
   }
 }
 
@@ -559,28 +563,7 @@ void FileReporter::finish(const TUAnalysis &TU) {
     fileNote("no CUDA kernels (__global__ functions) in this file");
   Out.Kernels = TU.Kernels;
   Out.Analyzed = true;
-  if (!Opts.textOutput())
-    return;
-  raw_string_ostream OS(Out.Summary);
-  unsigned N = Out.Accesses.size();
-  OS << Out.File << ": " << N << " accesses in " << Out.Kernels << " kernel"
-     << (Out.Kernels == 1 ? "" : "s") << ": " << Out.Flagged << " flagged"
-     << (Out.Warnings < Out.Flagged
-             ? " (" + std::to_string(Out.Warnings) + " warning" +
-                   (Out.Warnings == 1 ? "" : "s") + ")"
-             : "")
-     << ", " << Out.Unknown << " not analyzable"
-     << (Out.Possible ? ", " + std::to_string(Out.Possible) +
-                            " possible (see --report=possible)"
-                      : "")
-     << (Out.Unknown && Opts.Report != ReportMode::All ? " (see --report=all)"
-                                                       : "")
-     << (Out.CompileErrors
-             ? "; the file has compile errors (" + std::to_string(Out.Kernels) +
-                   " kernel" + (Out.Kernels == 1 ? "" : "s") +
-                   " analyzed anyway)"
-             : "")
-     << "\n";
+  Out.Report = Opts.Report;
 }
 } // namespace
 

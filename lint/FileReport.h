@@ -3,9 +3,9 @@
 // What the command line and the language server do with a translation
 // unit's analysis (TranslationUnit.h): verification (--verify), NOLINT and
 // --header-filter suppressions, the baseline, the checks' findings resolved
-// to file positions, and the text rendering of every warning and remark
-// (TextDiagnostic needs the live SourceManager, so text is rendered here
-// and kept in FileResult::Text).
+// to file positions, and the layout of every warning and remark as clang's
+// text renderer would print it (DiagnosticRecorder.h: the layout needs the
+// live SourceManager; report/ prints it).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_LINT_FILEREPORT_H

@@ -3,15 +3,14 @@
 #include "analyzer/SystemCode.h"
 #include "lint/CompileCommands.h"
 #include "lint/Config.h"
+#include "lint/DiagnosticRecorder.h"
 #include "lint/FileReport.h"
 #include "lint/KernelWorkers.h"
 #include "lint/ResultCodec.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -30,14 +29,16 @@ using namespace clang;
 using namespace llvm;
 using namespace ccl;
 
-void ccl::reportError(Error E, raw_ostream &OS) {
+std::vector<ToolMessage> ccl::errorMessages(Error E) {
+  std::vector<ToolMessage> Into;
   handleAllErrors(std::move(E), [&](const ErrorInfoBase &EI) {
     std::string Message = EI.message();
     SmallVector<StringRef, 4> Lines;
     StringRef(Message).split(Lines, '\n');
     for (StringRef L : Lines)
-      OS << "cuda-coalesce-lint: error: " << L << "\n";
+      Into.push_back({ToolMessage::Error, L.str()});
   });
+  return Into;
 }
 
 #include <time.h>
@@ -78,10 +79,10 @@ private:
 
 /// Clang's own diagnostics, buffered. At most 20 errors are shown; when
 /// headers were skipped, the errors that follow from them are only counted.
-class CappedDiagnostics : public TextDiagnosticPrinter {
+class CappedDiagnostics : public DiagnosticCollector {
 public:
-  CappedDiagnostics(raw_ostream &OS, DiagnosticOptions &Opts, ParseRun &S)
-      : TextDiagnosticPrinter(OS, Opts), S(S) {}
+  explicit CappedDiagnostics(ParseRun &S)
+      : DiagnosticCollector(S.Result.ClangDiagnostics), S(S) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     // (Counted once: by the printer where shown, here where hidden.)
@@ -92,8 +93,7 @@ public:
         if (!llvm::is_contained(S.Parse.HostErrorFunctions, Name))
           S.Parse.HostErrorFunctions.push_back(Name);
         Hiding = false;
-        TextDiagnosticPrinter::HandleDiagnostic(DiagnosticsEngine::Warning,
-                                                Info);
+        DiagnosticCollector::HandleDiagnostic(DiagnosticsEngine::Warning, Info);
         return;
       }
     }
@@ -109,7 +109,7 @@ public:
       Hiding = false;
     }
     if (!Hiding)
-      TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+      DiagnosticCollector::HandleDiagnostic(Level, Info);
     else
       DiagnosticConsumer::HandleDiagnostic(Level, Info);
   }
@@ -277,8 +277,9 @@ public:
       CI.getFrontendOpts().SkipFunctionBodies = true;
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<SkipMissingHeaders>(S));
-    // "N errors generated" goes with the other buffered diagnostics.
-    ErrOS = std::make_unique<raw_string_ostream>(S.Result.ClangDiagnostics);
+    // What clang prints itself ("N errors generated", -v) is kept as
+    // printed, after its diagnostics.
+    ErrOS = std::make_unique<raw_string_ostream>(S.Result.ClangOutput);
     CI.setVerboseOutputStream(*ErrOS);
     return true;
   }
@@ -353,18 +354,16 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
         "\n// cuda-coalesce-lint: instantiations from --assume\n" + Extra;
     Tool.mapVirtualFile(Abs, Contents);
   }
-  DiagnosticOptions DiagOpts;
-  DiagOpts.ShowColors = errs().has_colors();
-  raw_string_ostream ErrOS(S.Result.ClangDiagnostics);
-  CappedDiagnostics Diags(ErrOS, DiagOpts, S);
+  if (!Extra.empty() && Opts.textOutput())
+    S.Result.Sources[std::string(Abs)] = Contents;
+  CappedDiagnostics Diags(S);
   Tool.setDiagnosticConsumer(&Diags);
   LintActionFactory Factory(Opts, Checks, S, Extra.empty());
   phase(Opts, "before-run");
   int RC = Tool.run(&Factory);
   phase(Opts, "after-run");
   if (S.Parse.Errors > S.ErrorsShown && S.Parse.MissingHeaders.empty())
-    ErrOS << S.File << ": " << (S.Parse.Errors - S.ErrorsShown)
-          << " more errors not shown\n";
+    S.Result.ErrorsNotShown = S.Parse.Errors - S.ErrorsShown;
   return RC;
 }
 
@@ -386,22 +385,21 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
                     const DeviceCommands *DB, const DeviceCommands &Fixed) {
   FileResult Pre;
   Pre.File = File;
-  raw_string_ostream PreOS(Pre.Pre);
   SmallString<256> AbsFile(File);
   sys::fs::make_absolute(AbsFile);
   bool InMemory = CommandLine.Overlay.count(std::string(AbsFile));
   if (!InMemory && (!sys::fs::exists(File) || sys::fs::is_directory(File))) {
-    PreOS << "cuda-coalesce-lint: error: "
-          << (sys::fs::exists(File) ? "'" + File + "' is a directory"
-                                    : "no such file: '" + File + "'")
-          << "\n";
+    Pre.Messages.push_back(
+        {ToolMessage::Error, sys::fs::exists(File)
+                                 ? "'" + File + "' is a directory"
+                                 : "no such file: '" + File + "'"});
     Pre.InputError = true;
     return Pre;
   }
   LintOptions Opts;
   CheckList Checks;
   if (Error E = optionsFor(File, CommandLine, Opts, Checks)) {
-    reportError(std::move(E), PreOS);
+    Pre.Messages = errorMessages(std::move(E));
     Pre.InputError = true;
     return Pre;
   }
@@ -411,18 +409,20 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
     // most similar entry (clang's InterpolatingCompilationDatabase).
     std::vector<tooling::CompileCommand> Cs =
         DB->inner().getCompileCommands(AbsFile);
-    std::string NotIn = "cuda-coalesce-lint: warning: '" + File +
+    std::string NotIn = "'" + File +
                         "' is not in the compilation database in '" +
                         CommandLine.BuildPath + "'; ";
     if (Cs.empty())
-      PreOS << NotIn << "parsed with "
-            << (CommandLine.ExtraArgs.empty()
+      Pre.Messages.push_back(
+          {ToolMessage::Warning,
+           NotIn + "parsed with " +
+               (CommandLine.ExtraArgs.empty()
                     ? std::string("no flags but the linter's own")
-                    : "the flags after '--'")
-            << "\n";
+                    : "the flags after '--'")});
     else if (!Cs.front().Heuristic.empty())
-      PreOS << NotIn << "its flags are guessed (" << Cs.front().Heuristic
-            << ")\n";
+      Pre.Messages.push_back(
+          {ToolMessage::Warning,
+           NotIn + "its flags are guessed (" + Cs.front().Heuristic + ")"});
     if (!Cs.empty())
       Use = DB;
   }
@@ -439,12 +439,12 @@ FileResult lintFile(const std::string &File, const LintOptions &CommandLine,
   FileResult R = std::move(S->Result);
   R.File = File;
   if (Opts.ShowCommand) {
-    PreOS << "cuda-coalesce-lint: note: '" << File << "' is parsed with:";
+    std::string Command = "'" + File + "' is parsed with:";
     for (const std::string &A : S->Command)
-      PreOS << " " << shellQuoted(A);
-    PreOS << "\n";
+      Command += " " + shellQuoted(A);
+    Pre.Messages.push_back({ToolMessage::Note, std::move(Command)});
   }
-  R.Pre = std::move(Pre.Pre);
+  R.Messages = std::move(Pre.Messages);
   R.CommandNotes = Use->notesFor(AbsFile);
   // Errors only in host code do not make the file an input error.
   bool OnlyHostErrors = S->Parse.Errors == 0 && S->Parse.HostErrors > 0;
@@ -486,12 +486,14 @@ void lintIsolated(const LintOptions &Opts,
     L.File = Opts.Files[I];
     L.InputError = true;
     auto C = Crashed.find(I);
-    L.Pre = "cuda-coalesce-lint: error: the analysis of '" + Opts.Files[I] +
-            "' " +
-            (C != Crashed.end() ? "crashed (" + C->second + ")"
-                                : std::string("sent back no readable result")) +
-            "; no results for this file, the other files are not affected "
-            "(please report it with the file)\n";
+    L.Messages.push_back(
+        {ToolMessage::Error,
+         "the analysis of '" + Opts.Files[I] + "' " +
+             (C != Crashed.end()
+                  ? "crashed (" + C->second + ")"
+                  : std::string("sent back no readable result")) +
+             "; no results for this file, the other files are not affected "
+             "(please report it with the file)"});
   }
 }
 } // namespace

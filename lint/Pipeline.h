@@ -40,9 +40,9 @@ using FileProgress =
 llvm::Expected<LintResults> lintFiles(const LintOptions &Opts,
                                       const FileProgress &Progress = nullptr);
 
-/// Prints an error of the tool ("cuda-coalesce-lint: error: ..." for each of
-/// its lines) and consumes it.
-void reportError(llvm::Error E, llvm::raw_ostream &OS);
+/// An error of the tool as its messages (one per line of its text); consumes
+/// it.
+std::vector<ToolMessage> errorMessages(llvm::Error E);
 
 } // namespace ccl
 #endif

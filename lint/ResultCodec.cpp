@@ -78,6 +78,44 @@ struct FindingFields {
 };
 static_assert(sizeof(ReportedFinding) == sizeof(FindingFields),
               "ReportedFinding changed: extend ResultCodec");
+struct FileSpanFields {
+  std::string File;
+  unsigned Offset, Length;
+};
+static_assert(sizeof(FileSpan) == sizeof(FileSpanFields),
+              "FileSpan changed: extend ResultCodec");
+struct TextPlaceFields {
+  std::string File;
+  unsigned Offset;
+  std::string Shown;
+  unsigned Line, Column;
+};
+static_assert(sizeof(TextPlace) == sizeof(TextPlaceFields),
+              "TextPlace changed: extend ResultCodec");
+struct StepFields {
+  DiagnosticStep::Kind K;
+  unsigned Level;
+  TextPlace At;
+  std::string Message;
+  std::vector<FileSpan> Spans;
+  std::vector<FixIt> Fixes;
+  bool SameAsLast;
+  unsigned LastLevel;
+};
+static_assert(sizeof(DiagnosticStep) == sizeof(StepFields),
+              "DiagnosticStep changed: extend ResultCodec");
+struct DiagnosticTextFields {
+  std::vector<DiagnosticStep> Steps;
+  std::string SharedKey;
+};
+static_assert(sizeof(DiagnosticText) == sizeof(DiagnosticTextFields),
+              "DiagnosticText changed: extend ResultCodec");
+struct ToolMessageFields {
+  ToolMessage::Level L;
+  std::string Text;
+};
+static_assert(sizeof(ToolMessage) == sizeof(ToolMessageFields),
+              "ToolMessage changed: extend ResultCodec");
 struct FileFields {
   std::string File;
   unsigned Kernels, Flagged, Unknown, Refuted, Possible, Warnings;
@@ -89,8 +127,13 @@ struct FileFields {
   std::vector<ReportedFinding> Findings;
   std::vector<BaselineEntry> Baseline;
   VerificationResult Verification;
-  std::string Pre, ClangDiagnostics, Text, Summary;
-  std::vector<SharedText> Shared;
+  std::vector<ToolMessage> Messages;
+  std::vector<DiagnosticText> ClangDiagnostics;
+  std::string ClangOutput;
+  unsigned ErrorsNotShown;
+  std::vector<DiagnosticText> Diagnostics;
+  std::map<std::string, std::string> Sources;
+  ReportMode Report;
 };
 static_assert(sizeof(FileResult) == sizeof(FileFields),
               "FileResult changed: extend ResultCodec");
@@ -159,7 +202,11 @@ template <typename IO> void io(IO &X, Dependence &D);
 template <typename IO> void io(IO &X, SourcePos &P);
 template <typename IO> void io(IO &X, FindingNote &N);
 template <typename IO> void io(IO &X, FixIt &F);
-template <typename IO> void io(IO &X, SharedText &S);
+template <typename IO> void io(IO &X, FileSpan &S);
+template <typename IO> void io(IO &X, TextPlace &P);
+template <typename IO> void io(IO &X, DiagnosticStep &S);
+template <typename IO> void io(IO &X, DiagnosticText &D);
+template <typename IO> void io(IO &X, ToolMessage &M);
 template <typename IO> void io(IO &X, GlobalCost &C);
 template <typename IO> void io(IO &X, SharedCost &C);
 template <typename IO> void io(IO &X, AccessCost &C);
@@ -218,8 +265,19 @@ template <typename IO> void io(IO &X, Dependence &D) {
 template <typename IO> void io(IO &X, SourcePos &P) {
   all(X, P.File, P.Line, P.Column);
 }
-template <typename IO> void io(IO &X, SharedText &S) {
-  all(X, S.Key, S.Begin, S.End);
+template <typename IO> void io(IO &X, FileSpan &S) {
+  all(X, S.File, S.Offset, S.Length);
+}
+template <typename IO> void io(IO &X, TextPlace &P) {
+  all(X, P.File, P.Offset, P.Shown, P.Line, P.Column);
+}
+template <typename IO> void io(IO &X, DiagnosticStep &S) {
+  all(X, S.K, S.Level, S.At, S.Message, S.Spans, S.Fixes, S.SameAsLast,
+      S.LastLevel);
+}
+template <typename IO> void io(IO &X, ToolMessage &M) { all(X, M.L, M.Text); }
+template <typename IO> void io(IO &X, DiagnosticText &D) {
+  all(X, D.Steps, D.SharedKey);
 }
 template <typename IO> void io(IO &X, FindingNote &N) {
   all(X, N.Pos, N.Message);
@@ -273,11 +331,11 @@ template <typename IO> void io(IO &X, VerificationResult &V) {
 }
 template <typename IO> void io(IO &X, FileResult &R) {
   all(X, R.File, R.Kernels, R.Flagged, R.Unknown, R.Refuted, R.Possible,
-      R.Warnings, R.CompileErrors, R.InputError, R.Analyzed,
-      R.MissingHeaders, R.Notes, R.CommandNotes, R.KernelNames, R.Names,
-      R.TemplateParams, R.Remarks, R.Accesses, R.Findings,
-      R.Baseline, R.Verification, R.Pre, R.ClangDiagnostics, R.Text,
-      R.Summary, R.Shared);
+      R.Warnings, R.CompileErrors, R.InputError, R.Analyzed, R.MissingHeaders,
+      R.Notes, R.CommandNotes, R.KernelNames, R.Names, R.TemplateParams,
+      R.Remarks, R.Accesses, R.Findings, R.Baseline, R.Verification, R.Messages,
+      R.ClangDiagnostics, R.ClangOutput, R.ErrorsNotShown, R.Diagnostics,
+      R.Sources, R.Report);
 }
 
 } // namespace

@@ -165,14 +165,61 @@ struct VerificationResult {
   unsigned verified() const;
 };
 
-/// Everything one file produced.
-/// A stretch of FileResult::Text that another file of the run may print as
-/// well (a finding in a header several files include): printed once.
-struct SharedText {
-  std::string Key; ///< check, place and message
-  size_t Begin = 0, End = 0;
+/// A span of bytes in a file, as a diagnostic underlines it.
+struct FileSpan {
+  std::string File; ///< absolute, to re-open ("" = none)
+  unsigned Offset = 0, Length = 0;
 };
 
+/// Where a diagnostic's message or include line says it is: the byte in the
+/// file, and the name, line and column printed (#line directives move them).
+struct TextPlace {
+  std::string File; ///< absolute, to re-open ("" = no place)
+  unsigned Offset = 0;
+  std::string Shown;             ///< the file name printed
+  unsigned Line = 0, Column = 0; ///< printed (Line 0: no printed place)
+};
+
+/// One step of clang's text rendering of a diagnostic (the hooks of
+/// clang::DiagnosticRenderer), with every place resolved: report/ replays
+/// the steps through clang's TextDiagnostic over the re-opened files.
+struct DiagnosticStep {
+  enum Kind : uint8_t {
+    Diagnostic, ///< "file:line:col: level: message"
+    Snippet,    ///< the source line, the caret, underlined spans, fix-its
+    Include,    ///< "In file included from file:line:"
+    Plain,      ///< "file: level: message" for the file as a whole
+  };
+  Kind K = Diagnostic;
+  unsigned Level = 0; ///< clang::DiagnosticsEngine::Level
+  TextPlace At;
+  std::string Message;         ///< Diagnostic, Plain
+  std::vector<FileSpan> Spans; ///< Snippet: underlined (character spans)
+  std::vector<FixIt> Fixes;    ///< Snippet
+  /// Snippet: the renderer's previous diagnostic was at this same place, at
+  /// level LastLevel (a caret is not shown twice at one place).
+  bool SameAsLast = false;
+  unsigned LastLevel = 0;
+};
+
+/// A warning with its notes, or one remark or note, as data: what clang's
+/// text renderer would print for it, in steps.
+struct DiagnosticText {
+  std::vector<DiagnosticStep> Steps;
+  /// Another file of the run may print the same one (a finding in a header
+  /// several files include): printed once per key ("" = always printed).
+  std::string SharedKey;
+};
+
+/// A message of the linter's own about a file: its input, its compile
+/// command ("cuda-coalesce-lint: error: no such file: 'k.cu'").
+struct ToolMessage {
+  enum Level : uint8_t { Error, Warning, Note };
+  Level L = Error;
+  std::string Text;
+};
+
+/// Everything one file produced.
 struct FileResult {
   std::string File;
   unsigned Kernels = 0;
@@ -199,11 +246,23 @@ struct FileResult {
   std::vector<ReportedFinding> Findings;
   std::vector<BaselineEntry> Baseline;
   VerificationResult Verification;
-  /// Text output, in order: messages about the file itself, clang's own
-  /// diagnostics, the findings and remarks rendered like clang's (rendered
-  /// while the source manager was alive), and the summary line.
-  std::string Pre, ClangDiagnostics, Text, Summary;
-  std::vector<SharedText> Shared; ///< within Text
+  /// Text output, in order: the linter's messages about the file itself,
+  /// clang's own diagnostics, the findings and remarks (as data: report/
+  /// renders them like clang's), and a summary line made from the counts
+  /// above (when Analyzed).
+  std::vector<ToolMessage> Messages;
+  /// clang's own diagnostics (as data), what clang printed itself (its "N
+  /// warnings generated" line), and how many errors were not shown.
+  std::vector<DiagnosticText> ClangDiagnostics;
+  std::string ClangOutput;
+  unsigned ErrorsNotShown = 0;
+  std::vector<DiagnosticText> Diagnostics;
+  /// The text of files the parse read from memory (--assume's
+  /// instantiations appended to the file), by absolute path: the text
+  /// printer shows their lines from here.
+  std::map<std::string, std::string> Sources;
+  /// The file's --report: its summary line names what that hides.
+  ReportMode Report = ReportMode::Flagged;
 };
 
 struct LintResults {

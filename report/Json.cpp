@@ -1,4 +1,4 @@
-//===- Json.cpp - --format=json and the text printer ----------------------===//
+//===- Json.cpp - --format=json and the baseline file ---------------------===//
 #include "lint/Options.h"
 #include "report/Report.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -8,45 +8,6 @@ using namespace llvm;
 using namespace ccl;
 
 namespace {
-/// The end of a run over several files: what all of them add up to.
-void printTotals(const LintResults &R, unsigned Repeats, raw_ostream &Err) {
-  unsigned Kernels = 0, Warnings = 0, Possible = 0, Unknown = 0, Errors = 0,
-           Failed = 0, Hidden = 0;
-  for (const FileResult &F : R.Files) {
-    Kernels += F.Kernels;
-    Warnings += F.Warnings;
-    Possible += F.Possible;
-    Unknown += F.Unknown;
-    Errors += F.CompileErrors;
-    Failed += F.InputError && !F.Analyzed;
-    for (const AccessReport &A : F.Accesses)
-      Hidden += A.InBaseline;
-  }
-  auto N = [](unsigned V, const char *One, const char *Many) {
-    return std::to_string(V) + " " + (V == 1 ? One : Many);
-  };
-  Err << "cuda-coalesce-lint: " << N(R.Files.size(), "file", "files");
-  if (Errors || Failed) {
-    Err << " (";
-    if (Errors)
-      Err << Errors << " with compile errors";
-    if (Failed)
-      Err << (Errors ? ", " : "") << Failed << " not analyzed";
-    Err << ")";
-  }
-  Err << ", " << N(Kernels, "kernel", "kernels") << ": "
-      << N(Warnings, "warning", "warnings");
-  if (Possible)
-    Err << ", " << Possible << " possible";
-  Err << ", " << Unknown << " not analyzable";
-  if (Hidden)
-    Err << ", " << Hidden << " hidden by the baseline";
-  if (Repeats)
-    Err << "; " << N(Repeats, "finding", "findings")
-        << " in headers not repeated for another file that includes them";
-  Err << "\n";
-}
-
 json::Value numOrNull(bool Have, unsigned V) {
   return Have ? json::Value(V) : json::Value(nullptr);
 }
@@ -322,47 +283,4 @@ json::Value ccl::baselineDocument(const LintResults &R) {
                                         {"access", B.Access},
                                         {"op", B.Op}});
   return json::Object{{"version", 1}, {"findings", std::move(Findings)}};
-}
-
-void ccl::printText(const LintResults &R, raw_ostream &Out, raw_ostream &Err) {
-  std::set<std::string> Shown; // header findings already printed
-  unsigned Repeats = 0;
-  for (const FileResult &F : R.Files) {
-    Err << F.Pre << F.ClangDiagnostics;
-    Err.flush();
-    size_t At = 0;
-    for (const SharedText &S : F.Shared) {
-      if (S.Begin < At || S.End > F.Text.size())
-        continue;
-      if (Shown.insert(S.Key).second)
-        continue;
-      Out << StringRef(F.Text).slice(At, S.Begin);
-      At = S.End;
-      ++Repeats;
-    }
-    Out << StringRef(F.Text).substr(At);
-    Out.flush();
-    Err << F.Summary;
-  }
-  if (R.Files.size() > 1)
-    printTotals(R, Repeats, Err);
-  // Messages about compile commands, once per run with the files they
-  // concern.
-  std::vector<std::pair<std::string, std::vector<std::string>>> Notes;
-  for (const FileResult &F : R.Files)
-    for (const std::string &N : F.CommandNotes) {
-      auto It = llvm::find_if(Notes, [&](const auto &P) { return P.first == N; });
-      if (It == Notes.end())
-        Notes.push_back({N, {F.File}});
-      else
-        It->second.push_back(F.File);
-    }
-  for (const auto &[Note, Files] : Notes) {
-    Err << "cuda-coalesce-lint: warning: " << Note << " (";
-    if (Files.size() == 1)
-      Err << "'" << Files.front() << "'";
-    else
-      Err << Files.size() << " files, first '" << Files.front() << "'";
-    Err << ")\n";
-  }
 }

@@ -20,6 +20,10 @@ namespace ccl {
 void printText(const LintResults &R, llvm::raw_ostream &Out,
                llvm::raw_ostream &Err);
 
+/// The linter's own messages, a line each
+/// ("cuda-coalesce-lint: error: no such file: 'k.cu'").
+std::string toolMessagesText(llvm::ArrayRef<ToolMessage> Messages);
+
 /// The JSON document (version 1): accesses, diagnostics, files.
 llvm::json::Value jsonDocument(const LintResults &R);
 /// A record's dependence as the reports list it: the conditions written in

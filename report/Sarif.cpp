@@ -167,7 +167,8 @@ json::Object invocation(const LintResults &R) {
   bool OK = true;
   for (const FileResult &F : R.Files) {
     OK &= !F.InputError;
-    StringRef Pre = StringRef(F.Pre).trim();
+    std::string Messages = toolMessagesText(F.Messages);
+    StringRef Pre = StringRef(Messages).trim();
     if (!Pre.empty())
       Notes.push_back(
           notification(F.InputError ? "error" : "warning", Pre.str(), F.File));

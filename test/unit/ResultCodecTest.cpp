@@ -67,10 +67,23 @@ FileResult sample() {
   R.Verification.Mode = VerifyMode::Jit;
   R.Verification.Verdicts["confirmed"] = 4;
   R.Verification.KernelsNotVerified.push_back({"k2", "why"});
-  R.Pre = "pre";
-  R.ClangDiagnostics = "k.cu:1:1: error: x";
-  R.Text = "text";
-  R.Summary = "summary";
+  R.Messages.push_back({ToolMessage::Warning, "pre"});
+  DiagnosticText &D = R.Diagnostics.emplace_back();
+  D.SharedKey = "key";
+  DiagnosticStep S;
+  S.K = DiagnosticStep::Snippet;
+  S.Level = 3;
+  S.At = {"/src/k.cu", 120, "k.cu", 7, 9};
+  S.Spans.push_back({"/src/k.cu", 118, 6});
+  S.Fixes.push_back({"/src/k.cu", 121, 2, "33"});
+  S.SameAsLast = true;
+  S.LastLevel = 1;
+  D.Steps.push_back(S);
+  R.ClangDiagnostics.emplace_back().Steps.push_back(S);
+  R.ClangOutput = "1 error generated.";
+  R.ErrorsNotShown = 3;
+  R.Sources["/src/k.cu"] = "int x;";
+  R.Report = ReportMode::All;
   return R;
 }
 
@@ -92,7 +105,21 @@ TEST(ResultCodec, RoundTripKeepsEveryField) {
   EXPECT_EQ(Back->Verification.Mode, VerifyMode::Jit);
   EXPECT_EQ(Back->Findings.at(0).Fixes.at(0).Replacement, "33");
   EXPECT_EQ(Back->Verification.Verdicts.at("confirmed"), 4u);
-  EXPECT_EQ(Back->Summary, "summary");
+  EXPECT_EQ(Back->Messages.at(0).L, ToolMessage::Warning);
+  EXPECT_EQ(Back->Messages.at(0).Text, "pre");
+  EXPECT_EQ(Back->Report, ReportMode::All);
+  const DiagnosticStep &Step = Back->Diagnostics.at(0).Steps.at(0);
+  EXPECT_EQ(Step.K, DiagnosticStep::Snippet);
+  EXPECT_EQ(Step.At.Shown, "k.cu");
+  EXPECT_EQ(Step.At.Column, 9u);
+  EXPECT_EQ(Step.Spans.at(0).Length, 6u);
+  EXPECT_EQ(Step.Fixes.at(0).Replacement, "33");
+  EXPECT_TRUE(Step.SameAsLast);
+  EXPECT_EQ(Back->Diagnostics.at(0).SharedKey, "key");
+  EXPECT_EQ(Back->ClangDiagnostics.at(0).Steps.at(0).Message, Step.Message);
+  EXPECT_EQ(Back->ClangOutput, "1 error generated.");
+  EXPECT_EQ(Back->ErrorsNotShown, 3u);
+  EXPECT_EQ(Back->Sources.at("/src/k.cu"), "int x;");
 }
 
 TEST(ResultCodec, CutShortOrTrailingBytesAreRejected) {

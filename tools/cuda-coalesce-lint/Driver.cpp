@@ -275,7 +275,7 @@ int dumpConfiguration() {
   Expected<LintConfig> C =
       ConfigOpt.empty() ? configFor(Where) : readConfig(ConfigOpt);
   if (!C) {
-    reportError(C.takeError(), errs());
+    errs() << toolMessagesText(errorMessages(C.takeError()));
     return ExitInputError;
   }
   if (!ChecksOpt.empty())
@@ -554,7 +554,7 @@ int ccl::lintMain(int argc, const char **argv) {
     return ExitOK;
   }
   auto Fail = [](Error E) {
-    reportError(std::move(E), errs());
+    errs() << toolMessagesText(errorMessages(std::move(E)));
     return ExitInputError;
   };
   Opts.Files.assign(Files.begin(), Files.end());

@@ -330,7 +330,7 @@ void Server::analyze(const std::string &Uri) {
       Opts.Overlay[KV.second.Path] = KV.second.Text;
   }
   Opts.Files = {D.Path};
-  Opts.Format = OutputFormat::Json; // nothing rendered as text
+  Opts.Format = OutputFormat::Json; // no text layout recorded
   Opts.Report = ReportMode::Flagged;
   Opts.Jobs = 1;
   Opts.KernelJobs = 1; // a server has threads: no forked workers
