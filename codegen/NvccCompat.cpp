@@ -458,6 +458,21 @@ void keepVectorStores(llvm::Module &M) {
     }
 }
 
+/// A `static __device__` variable is internal to the file, but the host
+/// writes it (cudaMemcpyToSymbol), and kernels the compiler view compiles
+/// in another group may too: nvcc keeps every load of one (`ld.global.u32
+/// [counter]`), where clang's device-only IR takes the initializer for its
+/// value and removes them. Such variables become external (writable from
+/// outside the module). (`static __constant__` ones are loaded by nvcc too;
+/// no access the view costs is in constant memory.)
+void hostWritableVariables(llvm::Module &M) {
+  for (GlobalVariable &G : M.globals())
+    // (Private ones are the compiler's own: literals, initializers.)
+    if (G.hasInternalLinkage() && !G.hasGlobalUnnamedAddr() &&
+        !G.isDeclaration() && G.getAddressSpace() == 1 && !G.isConstant())
+      G.setLinkage(GlobalValue::ExternalLinkage);
+}
+
 } // namespace
 
 void ccl::nvccBeforeOptimizer(ASTContext &Ctx, llvm::Module &M) {
@@ -469,6 +484,7 @@ void ccl::nvccBeforeOptimizer(ASTContext &Ctx, llvm::Module &M) {
     if (G.getAddressSpace() == 3 && G.isDeclaration() &&
         G.getAlign().valueOrOne().value() < 16)
       G.setAlignment(Align(16));
+  hostWritableVariables(M);
   CopyAlignments CA(Ctx);
   CA.TraverseDecl(Ctx.getTranslationUnitDecl());
   alignAggregateCopies(M, CA);

@@ -6,7 +6,8 @@
 // `nvcc -arch=sm_89 -ptx -lineinfo -O3`; docs/design.md, "The instructions
 // the compiler makes"):
 //
-// before the optimizer: extern __shared__ arrays 16-byte aligned; aggregate
+// before the optimizer: extern __shared__ arrays 16-byte aligned; static
+// __device__ variables writable from outside; aggregate
 // copies aligned to their class and moved as vectors of its element;
 // __ldg loads pinned (not narrowed); each access's location remembered;
 // after it: hoisted accesses' locations restored; vector loads of which one
