@@ -41,6 +41,13 @@ std::string ccl::describeAccess(const AccessRecord &R, const ASTContext &Ctx) {
     CharSourceRange CR = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(X->getSourceRange()), SM,
         Ctx.getLangOpts());
+    // Written in a macro's body: the text as the macro spells it (`As` of
+    // `#define AS(i, j) As[i][j]`).
+    SourceLocation B = SM.getSpellingLoc(X->getBeginLoc()),
+                   End = SM.getSpellingLoc(X->getEndLoc());
+    if (CR.isInvalid() && B.isValid() && SM.getFileID(B) == SM.getFileID(End) &&
+        !SM.isBeforeInTranslationUnit(End, B))
+      CR = CharSourceRange::getTokenRange(B, End);
     return CR.isValid()
                ? oneLine(Lexer::getSourceText(CR, SM, Ctx.getLangOpts()))
                : std::string("<expr>");

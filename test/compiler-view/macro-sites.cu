@@ -24,8 +24,8 @@ __global__ void through_macros(const float *in, float *out) {
   float v = LOAD(in, threadIdx.x + 1) * 2.0f;
   // CHECK: :[[@LINE-1]]:18: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k [cuda-uncoalesced-global]
   CELL(threadIdx.x, 0) = v;
-  // CHECK: :[[@LINE-1]]:3: warning: shared store '<expr>[...][...]' has a 32-way bank conflict: 32 wavefronts per warp request (ideal 1): lane k writes byte 128*k [cuda-shared-bank-conflict]
-  // DEFAULT: :[[@LINE-2]]:3: warning: shared store '<expr>[...][...]' has a 32-way bank conflict
+  // CHECK: :[[@LINE-1]]:3: warning: shared store 'tile[...][...]' has a 32-way bank conflict: 32 wavefronts per warp request (ideal 1): lane k writes byte 128*k [cuda-shared-bank-conflict]
+  // DEFAULT: :[[@LINE-2]]:3: warning: shared store 'tile[...][...]' has a 32-way bank conflict
   __syncthreads();
   out[threadIdx.x + 32] = PAIR(in, threadIdx.x);
   // CHECK: :[[@LINE-1]]:32: warning: global load 'in[...]' touches 32 sectors per warp request (ideal 4, 12.5% efficiency): lane k reads byte 128*k; worst case: no compiled instruction at this expression: merged into another, removed or moved (possible) [cuda-uncoalesced-global]
