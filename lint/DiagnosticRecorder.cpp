@@ -2,15 +2,17 @@
 #include "lint/DiagnosticRecorder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/SourceManagerInternals.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace llvm;
 using namespace ccl;
 
-DiagnosticRecorder::DiagnosticRecorder(const SourceManager &SM,
-                                       const LangOptions &LangOpts)
-    : DiagnosticRenderer(LangOpts, Options), SM(SM) {}
+DiagnosticRecorder::DiagnosticRecorder(
+    const SourceManager &SM, const LangOptions &LangOpts,
+    std::map<std::string, SourceText> &Sources)
+    : DiagnosticRenderer(LangOpts, Options), SM(SM), Sources(Sources) {}
 
 void DiagnosticRecorder::record(SourceLocation L,
                                 DiagnosticsEngine::Level Level,
@@ -24,12 +26,32 @@ void DiagnosticRecorder::record(SourceLocation L,
 }
 
 std::string DiagnosticRecorder::fileOf(FileID FID) const {
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-  if (!FE)
+  std::optional<MemoryBufferRef> Buffer = SM.getBufferOrNone(FID);
+  if (!Buffer)
     return "";
-  SmallString<256> Path(FE->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  return std::string(Path);
+  // A file by its absolute name; a buffer without one by its own
+  // ("<scratch space>", "<built-in>").
+  std::string Name = Buffer->getBufferIdentifier().str();
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID)) {
+    SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    Name = std::string(Path);
+  }
+  auto [It, New] = Sources.try_emplace(Name);
+  if (!New)
+    return Name;
+  It->second.Text = Buffer->getBuffer().str();
+  if (!SM.hasLineTable())
+    return Name;
+  LineTableInfo &Table = const_cast<SourceManager &>(SM).getLineTable();
+  for (const auto &[Of, Entries] : Table)
+    if (Of == FID)
+      for (const LineEntry &E : Entries)
+        It->second.Lines.push_back(
+            {E.FileOffset, E.LineNo,
+             E.FilenameID < 0 ? "" : Table.getFilename(E.FilenameID).str(),
+             unsigned(E.FileKind)});
+  return Name;
 }
 
 TextPlace DiagnosticRecorder::place(FullSourceLoc Loc, PresumedLoc PLoc) const {
@@ -47,12 +69,16 @@ TextPlace DiagnosticRecorder::place(FullSourceLoc Loc, PresumedLoc PLoc) const {
   return P;
 }
 
-FileSpan DiagnosticRecorder::span(CharSourceRange R) const {
-  // A token range as the characters it covers (TextDiagnostic measures the
-  // last token the same way).
+FileSpan DiagnosticRecorder::span(CharSourceRange R, bool Characters) const {
+  // A token range stays one (TextDiagnostic measures its last token, and
+  // ends it with its line), unless \p Characters: then it ends after that
+  // token.
   SourceLocation E = R.getEnd();
-  if (R.isTokenRange())
+  bool Token = R.isTokenRange();
+  if (Token && Characters) {
     E = E.getLocWithOffset(Lexer::MeasureTokenLength(E, SM, LangOpts));
+    Token = false;
+  }
   std::pair<FileID, unsigned> B = SM.getDecomposedLoc(R.getBegin());
   std::pair<FileID, unsigned> End = SM.getDecomposedLoc(E);
   FileSpan S;
@@ -61,6 +87,7 @@ FileSpan DiagnosticRecorder::span(CharSourceRange R) const {
   S.Length = End.first == B.first && End.second >= B.second
                  ? End.second - B.second
                  : 0;
+  S.Token = Token;
   return S;
 }
 
@@ -84,9 +111,9 @@ void DiagnosticRecorder::emitCodeContext(
   S.At = place(Loc, PresumedLoc());
   for (const CharSourceRange &R : Ranges)
     if (R.isValid())
-      S.Spans.push_back(span(R));
+      S.Spans.push_back(span(R, /*Characters=*/false));
   for (const FixItHint &H : Hints) {
-    FileSpan Removed = span(H.RemoveRange);
+    FileSpan Removed = span(H.RemoveRange, /*Characters=*/true);
     S.Fixes.push_back(
         {Removed.File, Removed.Offset, Removed.Length, H.CodeToInsert});
   }
@@ -121,7 +148,7 @@ void DiagnosticCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
   }
   const SourceManager &SM = Info.getSourceManager();
   if (!Recorder || &Recorder->sourceManager() != &SM)
-    Recorder = std::make_unique<DiagnosticRecorder>(SM, *LangOpts);
+    Recorder = std::make_unique<DiagnosticRecorder>(SM, *LangOpts, Sources);
   Recorder->record(Info.getLocation(), Level, Text, Info.getRanges(),
                    Info.getFixItHints(), D);
 }

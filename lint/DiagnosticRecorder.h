@@ -4,8 +4,9 @@
 // include stack, the message, the macro backtrace, the snippet with its
 // caret and fix-its. DiagnosticRecorder runs that layout while the parse's
 // SourceManager is alive and keeps each step as data (Results.h,
-// DiagnosticStep), every place as a file and byte offset; report/ renders
-// the steps as clang's TextDiagnostic would have. DiagnosticCollector does
+// DiagnosticStep), every place as a file and byte offset, with the text of
+// each file it names (as the parse read it); report/ renders the steps as
+// clang's TextDiagnostic would have. DiagnosticCollector does
 // the same for clang's own diagnostics, in place of TextDiagnosticPrinter.
 //
 //===----------------------------------------------------------------------===//
@@ -22,8 +23,10 @@ namespace ccl {
 
 class DiagnosticRecorder : public clang::DiagnosticRenderer {
 public:
+  /// Files the steps name get their text in \p Sources.
   DiagnosticRecorder(const clang::SourceManager &SM,
-                     const clang::LangOptions &LangOpts);
+                     const clang::LangOptions &LangOpts,
+                     std::map<std::string, SourceText> &Sources);
 
   /// Records the steps of one diagnostic at \p L (valid) into \p Into.
   void record(clang::SourceLocation L, clang::DiagnosticsEngine::Level Level,
@@ -55,10 +58,11 @@ protected:
 
 private:
   TextPlace place(clang::FullSourceLoc Loc, clang::PresumedLoc PLoc) const;
-  FileSpan span(clang::CharSourceRange R) const;
+  FileSpan span(clang::CharSourceRange R, bool Characters) const;
   std::string fileOf(clang::FileID FID) const;
 
   const clang::SourceManager &SM;
+  std::map<std::string, SourceText> &Sources;
   clang::DiagnosticOptions Options;
   DiagnosticText *Current = nullptr;
 };
@@ -67,8 +71,9 @@ private:
 /// TextDiagnosticPrinter would print with default DiagnosticOptions.
 class DiagnosticCollector : public clang::DiagnosticConsumer {
 public:
-  explicit DiagnosticCollector(std::vector<DiagnosticText> &Into)
-      : Into(Into) {}
+  DiagnosticCollector(std::vector<DiagnosticText> &Into,
+                      std::map<std::string, SourceText> &Sources)
+      : Into(Into), Sources(Sources) {}
   void BeginSourceFile(const clang::LangOptions &LO,
                        const clang::Preprocessor *) override {
     LangOpts = &LO;
@@ -79,6 +84,7 @@ public:
 
 private:
   std::vector<DiagnosticText> &Into;
+  std::map<std::string, SourceText> &Sources;
   const clang::LangOptions *LangOpts = nullptr;
   std::unique_ptr<DiagnosticRecorder> Recorder;
 };

@@ -103,7 +103,7 @@ public:
                const CheckList &Checks, const ParseState &Parse,
                FileResult &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Checks(Checks),
-        Parse(Parse), Out(Out), Recorder(SM, Ctx.getLangOpts()) {}
+        Parse(Parse), Out(Out), Recorder(SM, Ctx.getLangOpts(), Out.Sources) {}
 
   void run(TUAnalysis &TU);
 

@@ -82,7 +82,8 @@ private:
 class CappedDiagnostics : public DiagnosticCollector {
 public:
   explicit CappedDiagnostics(ParseRun &S)
-      : DiagnosticCollector(S.Result.ClangDiagnostics), S(S) {}
+      : DiagnosticCollector(S.Result.ClangDiagnostics, S.Result.Sources), S(S) {
+  }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     // (Counted once: by the printer where shown, here where hidden.)
@@ -354,8 +355,6 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
         "\n// cuda-coalesce-lint: instantiations from --assume\n" + Extra;
     Tool.mapVirtualFile(Abs, Contents);
   }
-  if (!Extra.empty() && Opts.textOutput())
-    S.Result.Sources[std::string(Abs)] = Contents;
   CappedDiagnostics Diags(S);
   Tool.setDiagnosticConsumer(&Diags);
   LintActionFactory Factory(Opts, Checks, S, Extra.empty());

@@ -81,9 +81,23 @@ static_assert(sizeof(ReportedFinding) == sizeof(FindingFields),
 struct FileSpanFields {
   std::string File;
   unsigned Offset, Length;
+  bool Token;
 };
 static_assert(sizeof(FileSpan) == sizeof(FileSpanFields),
               "FileSpan changed: extend ResultCodec");
+struct LineNoteFields {
+  unsigned Offset, Line;
+  std::string File;
+  unsigned Kind;
+};
+static_assert(sizeof(SourceText::LineNote) == sizeof(LineNoteFields),
+              "SourceText::LineNote changed: extend ResultCodec");
+struct SourceTextFields {
+  std::string Text;
+  std::vector<SourceText::LineNote> Lines;
+};
+static_assert(sizeof(SourceText) == sizeof(SourceTextFields),
+              "SourceText changed: extend ResultCodec");
 struct TextPlaceFields {
   std::string File;
   unsigned Offset;
@@ -132,7 +146,7 @@ struct FileFields {
   std::string ClangOutput;
   unsigned ErrorsNotShown;
   std::vector<DiagnosticText> Diagnostics;
-  std::map<std::string, std::string> Sources;
+  std::map<std::string, SourceText> Sources;
   ReportMode Report;
 };
 static_assert(sizeof(FileResult) == sizeof(FileFields),
@@ -203,6 +217,8 @@ template <typename IO> void io(IO &X, SourcePos &P);
 template <typename IO> void io(IO &X, FindingNote &N);
 template <typename IO> void io(IO &X, FixIt &F);
 template <typename IO> void io(IO &X, FileSpan &S);
+template <typename IO> void io(IO &X, SourceText::LineNote &N);
+template <typename IO> void io(IO &X, SourceText &S);
 template <typename IO> void io(IO &X, TextPlace &P);
 template <typename IO> void io(IO &X, DiagnosticStep &S);
 template <typename IO> void io(IO &X, DiagnosticText &D);
@@ -266,7 +282,13 @@ template <typename IO> void io(IO &X, SourcePos &P) {
   all(X, P.File, P.Line, P.Column);
 }
 template <typename IO> void io(IO &X, FileSpan &S) {
-  all(X, S.File, S.Offset, S.Length);
+  all(X, S.File, S.Offset, S.Length, S.Token);
+}
+template <typename IO> void io(IO &X, SourceText::LineNote &N) {
+  all(X, N.Offset, N.Line, N.File, N.Kind);
+}
+template <typename IO> void io(IO &X, SourceText &S) {
+  all(X, S.Text, S.Lines);
 }
 template <typename IO> void io(IO &X, TextPlace &P) {
   all(X, P.File, P.Offset, P.Shown, P.Line, P.Column);

@@ -167,14 +167,28 @@ struct VerificationResult {
 
 /// A span of bytes in a file, as a diagnostic underlines it.
 struct FileSpan {
-  std::string File; ///< absolute, to re-open ("" = none)
+  std::string File; ///< a key of FileResult::Sources ("" = none)
   unsigned Offset = 0, Length = 0;
+  /// The span ends with the token that starts at Offset + Length.
+  bool Token = false;
+};
+
+/// The text of a file as the parse read it, and its #line directives and
+/// line markers (where a diagnostic's source line is numbered from).
+struct SourceText {
+  std::string Text;
+  struct LineNote {
+    unsigned Offset = 0, Line = 0;
+    std::string File;
+    unsigned Kind = 0; ///< clang::SrcMgr::CharacteristicKind
+  };
+  std::vector<LineNote> Lines;
 };
 
 /// Where a diagnostic's message or include line says it is: the byte in the
 /// file, and the name, line and column printed (#line directives move them).
 struct TextPlace {
-  std::string File; ///< absolute, to re-open ("" = no place)
+  std::string File; ///< a key of FileResult::Sources ("" = no place)
   unsigned Offset = 0;
   std::string Shown;             ///< the file name printed
   unsigned Line = 0, Column = 0; ///< printed (Line 0: no printed place)
@@ -182,7 +196,8 @@ struct TextPlace {
 
 /// One step of clang's text rendering of a diagnostic (the hooks of
 /// clang::DiagnosticRenderer), with every place resolved: report/ replays
-/// the steps through clang's TextDiagnostic over the re-opened files.
+/// the steps through clang's TextDiagnostic over the files' text
+/// (FileResult::Sources).
 struct DiagnosticStep {
   enum Kind : uint8_t {
     Diagnostic, ///< "file:line:col: level: message"
@@ -257,10 +272,12 @@ struct FileResult {
   std::string ClangOutput;
   unsigned ErrorsNotShown = 0;
   std::vector<DiagnosticText> Diagnostics;
-  /// The text of files the parse read from memory (--assume's
-  /// instantiations appended to the file), by absolute path: the text
-  /// printer shows their lines from here.
-  std::map<std::string, std::string> Sources;
+  /// The text of every file or buffer that the diagnostics above name, as
+  /// the parse read it (with --assume's instantiations, the `<scratch
+  /// space>` of token pasting, `<built-in>` -D macros), by the name their
+  /// steps give it: the text printer shows their lines from here and
+  /// re-opens nothing.
+  std::map<std::string, SourceText> Sources;
   /// The file's --report: its summary line names what that hides.
   ReportMode Report = ReportMode::Flagged;
 };

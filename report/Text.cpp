@@ -3,7 +3,9 @@
 // Findings and remarks print as clang prints diagnostics. The pipeline kept
 // each one's layout as steps (lint/DiagnosticRecorder.h); they are replayed
 // here through clang's own TextDiagnostic over a SourceManager of this
-// printer's, which re-opens the files (as clang-tidy's ErrorReporter does).
+// printer's (as clang-tidy's ErrorReporter owns one), made from the text of
+// the files as the parse read them (FileResult::Sources): nothing is
+// re-opened.
 //
 //===----------------------------------------------------------------------===//
 #include "report/Report.h"
@@ -24,7 +26,14 @@ namespace {
 
 /// What TextReplay's base refers to, made before it.
 struct ReplaySetup {
-  ReplaySetup() = default;
+  /// Token lengths are measured as in CUDA C++17 (raw strings, digit
+  /// separators).
+  ReplaySetup() {
+    std::vector<std::string> Includes;
+    LangOptions::setLangDefaults(Language, clang::Language::CUDA,
+                                 llvm::Triple("nvptx64-nvidia-cuda"), Includes,
+                                 LangStandard::lang_gnucxx17);
+  }
   std::string Buffer;
   raw_string_ostream BufferOS{Buffer};
   LangOptions Language;
@@ -42,7 +51,7 @@ public:
   /// \p D as TextDiagnostic prints it; the lines of files in \p Sources
   /// come from there.
   std::string render(const DiagnosticText &D, bool Colors,
-                     const std::map<std::string, std::string> &Sources) {
+                     const std::map<std::string, SourceText> &Sources) {
     Options.ShowColors = Colors;
     this->Sources = &Sources;
     Buffer.clear();
@@ -53,8 +62,7 @@ public:
 
 private:
   void step(const DiagnosticStep &S);
-  /// \p File re-opened; an empty buffer of that name when it cannot be
-  /// (its places then print without their source line).
+  /// \p File, from Sources.
   FileID fileID(const std::string &File);
   /// The place at byte \p Offset of \p File; invalid past its end.
   FullSourceLoc loc(const std::string &File, unsigned Offset);
@@ -68,30 +76,28 @@ private:
   FileManager Files;
   DiagnosticsEngine Diags;
   SourceManager SM;
-  /// By path, and by path and Sources for files read from there.
+  /// By name and the Sources it is from.
   std::map<std::pair<std::string, const void *>, FileID> Opened;
-  const std::map<std::string, std::string> *Sources = nullptr;
+  const std::map<std::string, SourceText> *Sources = nullptr;
 };
 
 FileID TextReplay::fileID(const std::string &File) {
-  auto Source = Sources->find(File);
-  std::pair<std::string, const void *> Key(
-      File, Source == Sources->end() ? nullptr : Sources);
+  std::pair<std::string, const void *> Key(File, Sources);
   auto It = Opened.find(Key);
   if (It != Opened.end())
     return It->second;
-  FileID FID;
+  // (A name without text has no lines to show; its places still print. The
+  // text may hold NULs: `<scratch space>` ends each token with one.)
+  auto Source = Sources->find(File);
+  FileID FID = SM.createFileID(MemoryBuffer::getMemBuffer(
+      Source == Sources->end() ? StringRef("") : StringRef(Source->second.Text),
+      File));
   if (Source != Sources->end())
-    return Opened[Key] = SM.createFileID(
-               MemoryBuffer::getMemBuffer(Source->second, File));
-  if (Expected<FileEntryRef> FE = Files.getFileRef(File))
-    FID = SM.getOrCreateFileID(*FE, SrcMgr::C_User);
-  else
-    consumeError(FE.takeError());
-  // A file that cannot be read back (removed since) still names the places
-  // in it.
-  if (FID.isInvalid() || !SM.getBufferOrNone(FID))
-    FID = SM.createFileID(MemoryBuffer::getMemBuffer("", File));
+    for (const SourceText::LineNote &N : Source->second.Lines)
+      SM.AddLineNote(SM.getComposedLoc(FID, N.Offset), N.Line,
+                     N.File.empty() ? -1 : SM.getLineTableFilenameID(N.File),
+                     /*IsFileEntry=*/false, /*IsFileExit=*/false,
+                     SrcMgr::CharacteristicKind(N.Kind));
   return Opened[Key] = FID;
 }
 
@@ -131,19 +137,23 @@ void TextReplay::step(const DiagnosticStep &S) {
     FullSourceLoc L = loc(S.At.File, S.At.Offset);
     if (L.isInvalid())
       return;
-    auto Range = [&](const std::string &File, unsigned Offset,
-                     unsigned Length) {
+    auto Range = [&](const std::string &File, unsigned Offset, unsigned Length,
+                     bool Token) {
       FullSourceLoc B = loc(File, Offset), E = loc(File, Offset + Length);
-      return B.isValid() && E.isValid() ? CharSourceRange::getCharRange(B, E)
-                                        : CharSourceRange();
+      if (B.isInvalid() || E.isInvalid())
+        return CharSourceRange();
+      return Token ? CharSourceRange::getTokenRange(B, E)
+                   : CharSourceRange::getCharRange(B, E);
     };
     SmallVector<CharSourceRange, 4> Ranges;
     for (const FileSpan &F : S.Spans)
-      if (CharSourceRange R = Range(F.File, F.Offset, F.Length); R.isValid())
+      if (CharSourceRange R = Range(F.File, F.Offset, F.Length, F.Token);
+          R.isValid())
         Ranges.push_back(R);
     std::vector<FixItHint> Hints;
     for (const FixIt &F : S.Fixes)
-      if (CharSourceRange R = Range(F.File, F.Offset, F.Length); R.isValid())
+      if (CharSourceRange R = Range(F.File, F.Offset, F.Length, false);
+          R.isValid())
         Hints.push_back(FixItHint::CreateReplacement(R, F.Replacement));
     LastLoc = S.SameAsLast ? SourceLocation(L) : SourceLocation();
     LastLevel = DiagnosticsEngine::Level(S.LastLevel);

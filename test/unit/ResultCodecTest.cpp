@@ -74,7 +74,7 @@ FileResult sample() {
   S.K = DiagnosticStep::Snippet;
   S.Level = 3;
   S.At = {"/src/k.cu", 120, "k.cu", 7, 9};
-  S.Spans.push_back({"/src/k.cu", 118, 6});
+  S.Spans.push_back({"/src/k.cu", 118, 6, true});
   S.Fixes.push_back({"/src/k.cu", 121, 2, "33"});
   S.SameAsLast = true;
   S.LastLevel = 1;
@@ -82,7 +82,8 @@ FileResult sample() {
   R.ClangDiagnostics.emplace_back().Steps.push_back(S);
   R.ClangOutput = "1 error generated.";
   R.ErrorsNotShown = 3;
-  R.Sources["/src/k.cu"] = "int x;";
+  R.Sources["/src/k.cu"].Text = "int x;";
+  R.Sources["/src/k.cu"].Lines.push_back({4, 100, "gen.cu", 1});
   R.Report = ReportMode::All;
   return R;
 }
@@ -113,13 +114,15 @@ TEST(ResultCodec, RoundTripKeepsEveryField) {
   EXPECT_EQ(Step.At.Shown, "k.cu");
   EXPECT_EQ(Step.At.Column, 9u);
   EXPECT_EQ(Step.Spans.at(0).Length, 6u);
+  EXPECT_TRUE(Step.Spans.at(0).Token);
   EXPECT_EQ(Step.Fixes.at(0).Replacement, "33");
   EXPECT_TRUE(Step.SameAsLast);
   EXPECT_EQ(Back->Diagnostics.at(0).SharedKey, "key");
   EXPECT_EQ(Back->ClangDiagnostics.at(0).Steps.at(0).Message, Step.Message);
   EXPECT_EQ(Back->ClangOutput, "1 error generated.");
   EXPECT_EQ(Back->ErrorsNotShown, 3u);
-  EXPECT_EQ(Back->Sources.at("/src/k.cu"), "int x;");
+  EXPECT_EQ(Back->Sources.at("/src/k.cu").Text, "int x;");
+  EXPECT_EQ(Back->Sources.at("/src/k.cu").Lines.at(0).File, "gen.cu");
 }
 
 TEST(ResultCodec, CutShortOrTrailingBytesAreRejected) {

@@ -1,0 +1,3 @@
+__global__ void from_flag(float *out, const float *in) {
+  out[threadIdx.x] = LOAD(threadIdx.x);
+}
