@@ -270,7 +270,7 @@ ccl::LineMatcher::match(const Expr *Site, AccessOp Op,
   const std::string &File = std::get<0>(*W);
   unsigned First = std::get<1>(*W);
   unsigned Last = std::max(
-      First, SM.getExpansionLineNumber(SM.getExpansionLoc(E->getEndLoc())));
+      First, SM.getPresumedLoc(SM.getExpansionLoc(E->getEndLoc())).getLine());
   unsigned Others = 0;
   for (unsigned L = First; L <= Last; ++L)
     Others += accessesOn(File, L, Op);

@@ -4,6 +4,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/SourceManagerInternals.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -22,13 +23,42 @@ const std::string &ccl::SiteMatcher::real(const std::string &P) {
   auto It = RealPaths.find(P);
   if (It != RealPaths.end())
     return It->second;
-  return RealPaths[P] = realPath(P);
+  // A relative name (`#line 7 "gen.cu"`) is the compilation directory's, as
+  // the debug information's file table makes it.
+  SmallString<256> Abs(P);
+  Ctx.getSourceManager().getFileManager().makeAbsolutePath(Abs);
+  return RealPaths[P] = realPath(Abs);
 }
 
 namespace {
+/// The line of \p FID that #line directives number \p Line (\p Line where
+/// it has none): debug information, so the listing, gives lines so
+/// numbered.
+unsigned physicalLine(const SourceManager &SM, FileID FID, unsigned Line) {
+  if (!SM.hasLineTable())
+    return Line;
+  LineTableInfo &Table = const_cast<SourceManager &>(SM).getLineTable();
+  for (const auto &[Of, Entries] : Table) {
+    if (Of != FID)
+      continue;
+    // After the directive at line M, line M + 1 is numbered E.LineNo.
+    for (size_t I = 0; I < Entries.size(); ++I) {
+      unsigned M = SM.getLineNumber(FID, Entries[I].FileOffset);
+      unsigned Next = I + 1 < Entries.size()
+                          ? SM.getLineNumber(FID, Entries[I + 1].FileOffset)
+                          : ~0u;
+      int64_t P = int64_t(Line) - Entries[I].LineNo + M + 1;
+      if (P > M && P <= Next)
+        return unsigned(P);
+    }
+  }
+  return Line;
+}
+
 /// The offset in file \p FID of \p SL (npos when it is not in the file).
 size_t offsetOf(const SourceManager &SM, FileID FID, const SrcLoc &SL) {
-  SourceLocation Loc = SM.translateLineCol(FID, SL.Line, SL.Col);
+  SourceLocation Loc =
+      SM.translateLineCol(FID, physicalLine(SM, FID, SL.Line), SL.Col);
   return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
 }
 
@@ -315,7 +345,12 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
                     ? SM.getFileOffset(End)
                     : Buf.find_first_of(";\n", BOff);
   unsigned FirstLine = PB.getLine();
-  unsigned LastLine = SM.getLineNumber(FID, std::min(EOff, Buf.size()));
+  // (Numbered as #line directives number it: the listing's lines are.)
+  PresumedLoc PE =
+      SM.getPresumedLoc(SM.getComposedLoc(FID, std::min(EOff, Buf.size())));
+  unsigned LastLine = PE.isValid()
+                          ? PE.getLine()
+                          : SM.getLineNumber(FID, std::min(EOff, Buf.size()));
   auto OffsetOf = [&](const SrcLoc &SL) { return offsetOf(SM, FID, SL); };
   auto Belongs = [&](size_t Off) { return belongs(Buf, Off, BOff, EOff); };
   // The '=' right before the record: a memcpy's source side is located
