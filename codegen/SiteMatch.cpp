@@ -30,38 +30,99 @@ const std::string &ccl::SiteMatcher::real(const std::string &P) {
   return RealPaths[P] = realPath(Abs);
 }
 
-namespace {
-/// The line of \p FID that #line directives number \p Line (\p Line where
-/// it has none): debug information, so the listing, gives lines so
-/// numbered.
-unsigned physicalLine(const SourceManager &SM, FileID FID, unsigned Line) {
-  if (!SM.hasLineTable())
-    return Line;
-  LineTableInfo &Table = const_cast<SourceManager &>(SM).getLineTable();
-  for (const auto &[Of, Entries] : Table) {
-    if (Of != FID)
-      continue;
-    // After the directive at line M, line M + 1 is numbered E.LineNo.
-    for (size_t I = 0; I < Entries.size(); ++I) {
-      unsigned M = SM.getLineNumber(FID, Entries[I].FileOffset);
-      unsigned Next = I + 1 < Entries.size()
-                          ? SM.getLineNumber(FID, Entries[I + 1].FileOffset)
-                          : ~0u;
-      int64_t P = int64_t(Line) - Entries[I].LineNo + M + 1;
-      if (P > M && P <= Next)
-        return unsigned(P);
-    }
+void ccl::SiteMatcher::regions(
+    FileID FID,
+    function_ref<void(unsigned, unsigned, int64_t, const std::string &)> Each) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string File;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID))
+    File = real(FE->getName().str());
+  const std::vector<LineEntry> *Entries = nullptr;
+  if (SM.hasLineTable())
+    for (const auto &[Of, E] : const_cast<SourceManager &>(SM).getLineTable())
+      if (Of == FID && !E.empty())
+        Entries = &E;
+  if (!Entries) {
+    Each(1, ~0u, 0, File);
+    return;
   }
-  return Line;
+  // Its own lines before the first directive; after the directive at line
+  // M, line M + 1 numbered E.LineNo and named E's file (the region before's
+  // when it names none).
+  LineTableInfo &Table = const_cast<SourceManager &>(SM).getLineTable();
+  unsigned M = SM.getLineNumber(FID, Entries->front().FileOffset);
+  Each(1, M, 0, File);
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    const LineEntry &E = (*Entries)[I];
+    M = SM.getLineNumber(FID, E.FileOffset);
+    unsigned Next = I + 1 < Entries->size()
+                        ? SM.getLineNumber(FID, (*Entries)[I + 1].FileOffset)
+                        : ~0u;
+    if (E.FilenameID >= 0)
+      File = real(Table.getFilename(E.FilenameID).str());
+    Each(M + 1, Next, int64_t(E.LineNo) - M - 1, File);
+  }
 }
 
-/// The offset in file \p FID of \p SL (npos when it is not in the file).
-size_t offsetOf(const SourceManager &SM, FileID FID, const SrcLoc &SL) {
+unsigned ccl::SiteMatcher::physicalLine(FileID FID, const SrcLoc &SL) {
+  unsigned Found = 0, Candidates = 0;
+  regions(FID, [&](unsigned First, unsigned Last, int64_t Base,
+                   const std::string &File) {
+    int64_t P = int64_t(SL.Line) - Base;
+    if (File == SL.File && P >= First && P <= Last) {
+      Found = unsigned(P);
+      ++Candidates;
+    }
+  });
+  return Candidates == 1 && placesNumbered(SL) == 1 ? Found : 0;
+}
+
+unsigned ccl::SiteMatcher::placesNumbered(const SrcLoc &SL) {
+  auto Key = std::make_pair(SL.File, SL.Line);
+  auto It = Numbered.find(Key);
+  if (It != Numbered.end())
+    return It->second;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The regions of every file entered (an unguarded .inc included twice is
+  // entered twice; a guarded header once), by the name they give.
+  if (!RegionsKnown) {
+    RegionsKnown = true;
+    for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+      const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+      if (E.isFile())
+        regions(SM.getFileID(SourceLocation::getFromRawEncoding(E.getOffset())),
+                [&](unsigned First, unsigned Last, int64_t Base,
+                    const std::string &File) {
+                  AllRegions[File].push_back({First, Last, Base});
+                });
+    }
+  }
+  unsigned Count = 0;
+  auto R = AllRegions.find(SL.File);
+  if (R != AllRegions.end())
+    for (const Region &G : R->second) {
+      int64_t P = int64_t(SL.Line) - G.Base;
+      Count += P >= G.First && P <= G.Last;
+    }
+  return Numbered[Key] = Count;
+}
+
+size_t ccl::SiteMatcher::offsetIn(FileID FID, const SrcLoc &SL) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Line = physicalLine(FID, SL);
   SourceLocation Loc =
-      SM.translateLineCol(FID, physicalLine(SM, FID, SL.Line), SL.Col);
+      Line ? SM.translateLineCol(FID, Line, SL.Col) : SourceLocation();
   return Loc.isValid() ? SM.getFileOffset(Loc) : std::string::npos;
 }
 
+bool ccl::SiteMatcher::placeKnown(SourceLocation B, const PresumedLoc &PB) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID FID = SM.getFileID(B);
+  return physicalLine(FID, {real(PB.getFilename()), PB.getLine(), 0}) ==
+         SM.getLineNumber(FID, SM.getFileOffset(B));
+}
+
+namespace {
 /// A position that belongs to the record [BOff, EOff) of \p Buf: inside its
 /// expression, the operator right after it (stores: '=' and compound
 /// assignments; white space and line breaks between), or a '++'/'--' right
@@ -164,7 +225,8 @@ size_t assignBefore(StringRef Buf, size_t BOff) {
 std::vector<unsigned>
 matchThroughMacro(ASTContext &Ctx, const Expr *E, ccl::AccessOp Op,
                   ArrayRef<const ccl::InstrPlace *> Places,
-                  const std::string &File, FileID FID, StringRef Buf) {
+                  const std::string &File, FileID FID, StringRef Buf,
+                  function_ref<size_t(const SrcLoc &)> OffsetOf) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!E->getExprLoc().isMacroID() || E->getType()->isIncompleteType() ||
       E->getType()->isDependentType())
@@ -185,7 +247,7 @@ matchThroughMacro(ASTContext &Ctx, const Expr *E, ccl::AccessOp Op,
     if (Places[S]->Op != Op || Places[S]->Bytes != SiteBytes ||
         Places[S]->Locs.empty() || Places[S]->Locs[0].File != File)
       continue;
-    size_t Off = offsetOf(SM, FID, Places[S]->Locs[0]);
+    size_t Off = OffsetOf(Places[S]->Locs[0]);
     if ((AtOff != std::string::npos && Off == AtOff) ||
         (InvEOff != std::string::npos && Off != std::string::npos &&
          Off >= InvEOff && belongs(Buf, Off, InvEOff, InvEOff)))
@@ -264,7 +326,7 @@ bool ccl::SiteMatcher::mergedConditionalArm(
       SM.getSpellingLineNumber(B) != SM.getSpellingLineNumber(E))
     return false;
   PresumedLoc PB = SM.getPresumedLoc(B);
-  if (!PB.isValid())
+  if (!PB.isValid() || !placeKnown(B, PB))
     return false;
   const Expr *Other = armAccess(OtherArm);
   if (!match(Other, Op, Places).empty())
@@ -330,7 +392,7 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
   SourceLocation End = Lexer::getLocForEndOfToken(
       SM.getExpansionLoc(E->getEndLoc()), 0, SM, Ctx.getLangOpts());
   PresumedLoc PB = SM.getPresumedLoc(B);
-  if (!PB.isValid())
+  if (!PB.isValid() || !placeKnown(B, PB))
     return {};
   std::string File = real(PB.getFilename());
   FileID FID = SM.getFileID(B);
@@ -344,14 +406,11 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
   size_t EOff = End.isValid() && SM.getFileID(End) == FID
                     ? SM.getFileOffset(End)
                     : Buf.find_first_of(";\n", BOff);
-  unsigned FirstLine = PB.getLine();
-  // (Numbered as #line directives number it: the listing's lines are.)
-  PresumedLoc PE =
-      SM.getPresumedLoc(SM.getComposedLoc(FID, std::min(EOff, Buf.size())));
-  unsigned LastLine = PE.isValid()
-                          ? PE.getLine()
-                          : SM.getLineNumber(FID, std::min(EOff, Buf.size()));
-  auto OffsetOf = [&](const SrcLoc &SL) { return offsetOf(SM, FID, SL); };
+  // (Lines numbered as #line directives number them: the listing's are.)
+  unsigned FirstLine = PB.getLine(),
+           LastLine = SM.getPresumedLineNumber(
+               SM.getComposedLoc(FID, std::min(EOff, Buf.size())));
+  auto OffsetOf = [&](const SrcLoc &SL) { return offsetIn(FID, SL); };
   auto Belongs = [&](size_t Off) { return belongs(Buf, Off, BOff, EOff); };
   // The '=' right before the record: a memcpy's source side is located
   // there (loose sites), or anywhere before the record on its first line.
@@ -398,7 +457,7 @@ ccl::SiteMatcher::match(const Expr *Site, AccessOp Op,
           }))
         Out.push_back(S);
   if (Out.empty())
-    Out = matchThroughMacro(Ctx, E, Op, Places, File, FID, Buf);
+    Out = matchThroughMacro(Ctx, E, Op, Places, File, FID, Buf, OffsetOf);
   if (Out.empty() && Why)
     *Why = OnLine ? "no compiled " + std::string(accessOpName(Op)) +
                         " at this expression (merged with another, or "

@@ -20,7 +20,9 @@
 
 #include "analyzer/Dim3.h"
 #include "codegen/Ptx.h"
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -70,12 +72,40 @@ public:
   /// whose lanes all take one arm, it is that arm's access as written.
   bool mergedConditionalArm(const clang::Expr *Site, AccessOp Op,
                             llvm::ArrayRef<const InstrPlace *> Places);
-  /// realPath(\p P), cached.
+  /// realPath(\p P), cached; a relative \p P is the compilation
+  /// directory's.
   const std::string &real(const std::string &P);
 
 private:
+  /// \p FID's lines in regions: [First, Last] numbered Base + line and
+  /// named File (#line directives and line markers start new ones).
+  void regions(clang::FileID FID,
+               llvm::function_ref<void(unsigned First, unsigned Last,
+                                       int64_t Base, const std::string &File)>
+                   Each);
+  /// How many lines of the files entered are numbered as \p SL (its file
+  /// and line) by the regions: the listing's places are only told apart
+  /// when one is.
+  unsigned placesNumbered(const ptx::SrcLoc &SL);
+  /// The line of \p FID numbered as \p SL: 0 when none is, or when any
+  /// other line (of any file entered) is numbered so too.
+  unsigned physicalLine(clang::FileID FID, const ptx::SrcLoc &SL);
+  /// The offset in \p FID of \p SL (npos when it is not there).
+  size_t offsetIn(clang::FileID FID, const ptx::SrcLoc &SL);
+  /// Whether a listing's place on \p B's line (numbered \p PB) can be
+  /// \p B's: no other line is numbered so (a file included twice, #line
+  /// directives giving one number twice).
+  bool placeKnown(clang::SourceLocation B, const clang::PresumedLoc &PB);
+
   clang::ASTContext &Ctx;
   std::map<std::string, std::string> RealPaths;
+  struct Region {
+    unsigned First, Last;
+    int64_t Base;
+  };
+  bool RegionsKnown = false;
+  std::map<std::string, std::vector<Region>> AllRegions;
+  std::map<std::pair<std::string, unsigned>, unsigned> Numbered;
 };
 
 } // namespace ccl
