@@ -64,20 +64,7 @@ void ccl::SiteMatcher::regions(
   }
 }
 
-unsigned ccl::SiteMatcher::physicalLine(FileID FID, const SrcLoc &SL) {
-  unsigned Found = 0, Candidates = 0;
-  regions(FID, [&](unsigned First, unsigned Last, int64_t Base,
-                   const std::string &File) {
-    int64_t P = int64_t(SL.Line) - Base;
-    if (File == SL.File && P >= First && P <= Last) {
-      Found = unsigned(P);
-      ++Candidates;
-    }
-  });
-  return Candidates == 1 && placesNumbered(SL) == 1 ? Found : 0;
-}
-
-unsigned ccl::SiteMatcher::placesNumbered(const SrcLoc &SL) {
+std::pair<FileID, unsigned> ccl::SiteMatcher::numbered(const SrcLoc &SL) {
   auto Key = std::make_pair(SL.File, SL.Line);
   auto It = Numbered.find(Key);
   if (It != Numbered.end())
@@ -89,22 +76,33 @@ unsigned ccl::SiteMatcher::placesNumbered(const SrcLoc &SL) {
     RegionsKnown = true;
     for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
       const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
-      if (E.isFile())
-        regions(SM.getFileID(SourceLocation::getFromRawEncoding(E.getOffset())),
-                [&](unsigned First, unsigned Last, int64_t Base,
-                    const std::string &File) {
-                  AllRegions[File].push_back({First, Last, Base});
-                });
+      if (!E.isFile())
+        continue;
+      FileID FID =
+          SM.getFileID(SourceLocation::getFromRawEncoding(E.getOffset()));
+      regions(FID, [&](unsigned First, unsigned Last, int64_t Base,
+                       const std::string &File) {
+        AllRegions[File].push_back({FID, First, Last, Base});
+      });
     }
   }
   unsigned Count = 0;
+  std::pair<FileID, unsigned> One;
   auto R = AllRegions.find(SL.File);
   if (R != AllRegions.end())
     for (const Region &G : R->second) {
       int64_t P = int64_t(SL.Line) - G.Base;
-      Count += P >= G.First && P <= G.Last;
+      if (P >= G.First && P <= G.Last) {
+        One = {G.FID, unsigned(P)};
+        ++Count;
+      }
     }
-  return Numbered[Key] = Count;
+  return Numbered[Key] = Count == 1 ? One : std::pair<FileID, unsigned>();
+}
+
+unsigned ccl::SiteMatcher::physicalLine(FileID FID, const SrcLoc &SL) {
+  std::pair<FileID, unsigned> Line = numbered(SL);
+  return Line.first == FID ? Line.second : 0;
 }
 
 size_t ccl::SiteMatcher::offsetIn(FileID FID, const SrcLoc &SL) {

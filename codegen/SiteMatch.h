@@ -83,10 +83,10 @@ private:
                llvm::function_ref<void(unsigned First, unsigned Last,
                                        int64_t Base, const std::string &File)>
                    Each);
-  /// How many lines of the files entered are numbered as \p SL (its file
-  /// and line) by the regions: the listing's places are only told apart
-  /// when one is.
-  unsigned placesNumbered(const ptx::SrcLoc &SL);
+  /// The one line of the files entered that the regions number as \p SL
+  /// (its file and line), as its file and line there; an invalid FileID
+  /// when none is, or several are (the listing cannot tell them apart).
+  std::pair<clang::FileID, unsigned> numbered(const ptx::SrcLoc &SL);
   /// The line of \p FID numbered as \p SL: 0 when none is, or when any
   /// other line (of any file entered) is numbered so too.
   unsigned physicalLine(clang::FileID FID, const ptx::SrcLoc &SL);
@@ -100,12 +100,14 @@ private:
   clang::ASTContext &Ctx;
   std::map<std::string, std::string> RealPaths;
   struct Region {
+    clang::FileID FID;
     unsigned First, Last;
     int64_t Base;
   };
   bool RegionsKnown = false;
   std::map<std::string, std::vector<Region>> AllRegions;
-  std::map<std::pair<std::string, unsigned>, unsigned> Numbered;
+  std::map<std::pair<std::string, unsigned>, std::pair<clang::FileID, unsigned>>
+      Numbered;
 };
 
 } // namespace ccl
