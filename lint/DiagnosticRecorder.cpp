@@ -133,6 +133,8 @@ void DiagnosticRecorder::emitIncludeLocation(FullSourceLoc Loc,
 void DiagnosticCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                            const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  if (!Keep)
+    return;
   SmallString<100> Message;
   Info.FormatDiagnostic(Message);
   // (The options name no warning flags: DiagnosticOptions::ShowOptionNames

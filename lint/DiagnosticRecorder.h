@@ -68,12 +68,13 @@ private:
 };
 
 /// clang's diagnostics as DiagnosticText, one per diagnostic: what
-/// TextDiagnosticPrinter would print with default DiagnosticOptions.
+/// TextDiagnosticPrinter would print with default DiagnosticOptions. Without
+/// \p Keep (no text output) they are only counted.
 class DiagnosticCollector : public clang::DiagnosticConsumer {
 public:
   DiagnosticCollector(std::vector<DiagnosticText> &Into,
-                      std::map<std::string, SourceText> &Sources)
-      : Into(Into), Sources(Sources) {}
+                      std::map<std::string, SourceText> &Sources, bool Keep)
+      : Into(Into), Sources(Sources), Keep(Keep) {}
   void BeginSourceFile(const clang::LangOptions &LO,
                        const clang::Preprocessor *) override {
     LangOpts = &LO;
@@ -85,6 +86,7 @@ public:
 private:
   std::vector<DiagnosticText> &Into;
   std::map<std::string, SourceText> &Sources;
+  bool Keep;
   const clang::LangOptions *LangOpts = nullptr;
   std::unique_ptr<DiagnosticRecorder> Recorder;
 };

@@ -480,6 +480,8 @@ void FileReporter::reportSite(const std::vector<const Candidate *> &Group,
 }
 
 void FileReporter::renderFinding(const Finding &F) {
+  if (!Opts.textOutput())
+    return;
   // Fix-its shown with a note are not repeated under the warning.
   std::vector<FixItHint> Inline;
   for (const FixItHint &H : F.Fixes) {
@@ -490,8 +492,6 @@ void FileReporter::renderFinding(const Finding &F) {
     if (!OnNote)
       Inline.push_back(H);
   }
-  if (!Opts.textOutput())
-    return;
   DiagnosticText &D = Out.Diagnostics.emplace_back();
   emit(F.Loc, DiagnosticsEngine::Warning, F.Message + " [" + F.Check + "]",
        Inline, &D);

@@ -81,9 +81,9 @@ private:
 /// headers were skipped, the errors that follow from them are only counted.
 class CappedDiagnostics : public DiagnosticCollector {
 public:
-  explicit CappedDiagnostics(ParseRun &S)
-      : DiagnosticCollector(S.Result.ClangDiagnostics, S.Result.Sources), S(S) {
-  }
+  CappedDiagnostics(ParseRun &S, bool Keep)
+      : DiagnosticCollector(S.Result.ClangDiagnostics, S.Result.Sources, Keep),
+        S(S) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     // (Counted once: by the printer where shown, here where hidden.)
@@ -355,7 +355,7 @@ int parseOnce(ParseRun &S, const tooling::CompilationDatabase &DB,
         "\n// cuda-coalesce-lint: instantiations from --assume\n" + Extra;
     Tool.mapVirtualFile(Abs, Contents);
   }
-  CappedDiagnostics Diags(S);
+  CappedDiagnostics Diags(S, Opts.textOutput());
   Tool.setDiagnosticConsumer(&Diags);
   LintActionFactory Factory(Opts, Checks, S, Extra.empty());
   phase(Opts, "before-run");
