@@ -476,21 +476,21 @@ Value ArithRules::evalNonAffine(BinaryOperatorKind Op, const Value &L,
 Value ArithRules::evalArith(BinaryOperatorKind Op, const Value &L,
                             const Value &R, QualType LTy, QualType RTy,
                             QualType ResTy) {
-  if (!I.WI.mentionsW(L) && !I.WI.mentionsW(R))
+  if (!I.WarpRun.mentionsW(L) && !I.WarpRun.mentionsW(R))
     return evalArithImpl(Op, L, R, LTy, RTy, ResTy);
   // The symbolic warp index (InterpWarpIndex.cpp): the result must be what
   // every warp computes from its own operands. A shift by an unknown may
   // split the run into cases: not with the warp index.
   if (Op == BO_Shl && !R.I.isConcrete()) {
-    I.WI.escape("a shift by an unknown amount");
+    I.WarpRun.escape("a shift by an unknown amount");
     return Value::unknown("shift by the warp index");
   }
   // Each warp's result from its own operands, as one form in w.
   return I.WarpCheck.perWarp(
       nullptr,
       [&](int64_t W) {
-        return evalArithImpl(Op, I.WI.warpAt(L, W), I.WI.warpAt(R, W), LTy, RTy,
-                             ResTy);
+        return evalArithImpl(Op, I.WarpRun.warpAt(L, W), I.WarpRun.warpAt(R, W),
+                             LTy, RTy, ResTy);
       },
       std::string("operator '") + BinaryOperator::getOpcodeStr(Op).str() + "'");
 }

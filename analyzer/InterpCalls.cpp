@@ -246,8 +246,7 @@ Value CallRules::evalMemoryBuiltin(const CallExpr *E, StringRef Name,
   // With the warp index (InterpWarpIndex.cpp): the pointer is an access
   // event's address (and a load's key, checked there); the other operands
   // are dropped.
-  if (I.WI.On)
-    I.WI.Inlined.insert(E);
+  I.WarpRun.noteInlined(E);
   Value P = I.eval(Args[0], M);
   LValue L =
       P.isPtr() ? LValue::memory(P)
@@ -326,8 +325,8 @@ Value CallRules::callFunction(const FunctionDecl *FD,
                               llvm::ArrayRef<const Expr *> Args,
                               const Expr *CallSite, const LaneMask &M,
                               std::optional<LValue> This) {
-  if (I.WI.On && CallSite)
-    I.WI.Inlined.insert(CallSite);
+  if (CallSite)
+    I.WarpRun.noteInlined(CallSite);
   if (I.Frames.size() > I.Opts.MaxCallDepth) {
     for (const Expr *A : Args)
       I.eval(A, M);
@@ -426,8 +425,7 @@ Value CallRules::evalCudaBuiltin(const PseudoObjectExpr *E) {
 /// gridDim.
 Value CallRules::builtinField(StringRef Var, unsigned Dim) {
   if (Var == "threadIdx")
-    return Value::integer(I.WI.On ? I.WI.Tid[Dim]
-                                  : LaneInt::perLane(I.Tid[Dim]));
+    return Value::integer(I.WarpRun.threadIdx(Dim));
   if (Var == "blockDim")
     return Value::integer(LaneInt::constant(Dim == 0   ? I.Block.X
                                             : Dim == 1 ? I.Block.Y

@@ -70,18 +70,16 @@ LaneBool Interpreter::evalCond(const Expr *E, const LaneMask &M) {
 
 LaneBool Interpreter::condOfValue(const Value &V, const LaneMask &M,
                                   const Expr *E) {
-  if (WI.mentionsW(V)) {
+  if (WarpRun.mentionsW(V)) {
     // Decided the same way in every warp as here, or not at all.
     LaneBool B = condOf(V, M);
-    if (!WI.Escaped.empty() || !WI.Split.empty())
+    if (WarpRun.stopped())
       return B;
     // Decided alike in every warp, or the warps run again in groups that
     // decide alike.
-    WI.On = false;
     std::vector<LaneBool> Per;
-    for (unsigned W : WI.Set)
-      Per.push_back(condOf(WI.warpAt(V, W), M));
-    WI.On = true;
+    WarpRun.eachWarpOwn(
+        V, [&](unsigned, const Value &VW) { Per.push_back(condOf(VW, M)); });
     auto Same = [](const LaneBool &X, const LaneBool &Y) {
       LaneBits Und = ~(X.True | X.False);
       return X.True == Y.True && X.False == Y.False &&
@@ -89,11 +87,11 @@ LaneBool Interpreter::condOfValue(const Value &V, const LaneMask &M,
     };
     if (llvm::all_of(Per, [&](const LaneBool &P) { return Same(P, B); }))
       return B;
-    std::vector<std::vector<unsigned>> Groups = WI.warpGroups(
+    std::vector<std::vector<unsigned>> Groups = WarpRun.groupsOf(
         Per.size(), [&](size_t A, size_t B) { return Same(Per[A], Per[B]); });
     if (Groups.size() == 1) // every warp alike, unlike the symbolic rule
       return Per[0];
-    warpSplit(std::move(Groups), "a condition", E);
+    WarpRun.split(std::move(Groups), "a condition", E);
     return B;
   }
   return condOf(V, M);

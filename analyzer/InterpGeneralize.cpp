@@ -182,9 +182,9 @@ Value LoopRules::generalizeVar(const VarDecl *D, const Value &Old,
       Old.Base != New.Base || !Old.definedIn(M.May) || !New.definedIn(M.May))
     return Gen;
   std::optional<LaneInt> Delta = sub(New.I, Old.I);
-  if (Delta && I.WI.mentionsW(*Delta))
-    I.WI.escape("the step of '" + D->getNameAsString() +
-                "' in a loop depends on the warp index");
+  if (Delta && I.WarpRun.mentionsW(*Delta))
+    I.WarpRun.escape("the step of '" + D->getNameAsString() +
+                     "' in a loop depends on the warp index");
   if (!Delta || !Delta->isUniform(M.May))
     return Gen;
   // j*delta = j*c + sum a * (j*s); products become named symbols.

@@ -198,7 +198,7 @@ Value WarpCalls::groupQuery(const Group &G, StringRef What, const LaneMask &M) {
                          What == "group_size" || G.Kind == Group::Coalesced ||
                          (G.Kind == Group::Tile && G.Size &&
                           kWarpSize % G.Size == 0 && What == "thread_rank");
-  if (I.WI.On && !SameInEveryWarp) {
+  if (I.WarpRun.on() && !SameInEveryWarp) {
     LaneArray Saved[3] = {I.Tid[0], I.Tid[1], I.Tid[2]};
     Value R = I.WarpCheck.perWarp(
         nullptr,
@@ -287,8 +287,7 @@ std::optional<Value> WarpCalls::evalGroupDim3Field(const CallExpr *Call,
   unsigned BD[3] = {I.Block.X, I.Block.Y, I.Block.Z};
   if (G->Kind == Group::Block) {
     if (N == "thread_index")
-      return Value::integer(I.WI.On ? I.WI.Tid[Dim]
-                                    : LaneInt::perLane(I.Tid[Dim]));
+      return Value::integer(I.WarpRun.threadIdx(Dim));
     if (N == "group_index")
       return I.Symbols.symbolValue(std::string("blockIdx.") + XYZ[Dim]);
     if (N == "dim_threads" || N == "group_dim")

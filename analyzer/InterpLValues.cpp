@@ -131,12 +131,12 @@ void MemoryRules::loadCopied(const Expr *Src, const LaneMask &M,
 Value MemoryRules::selectValues(const Value &A, const Value &B,
                                 const LaneBool &C, const LaneMask &M) {
   Value R = Value::join(A, B, C.True, C.False);
-  if (I.WI.mentionsW(A) || I.WI.mentionsW(B))
+  if (I.WarpRun.mentionsW(A) || I.WarpRun.mentionsW(B))
     R = I.WarpCheck.perWarp(
         &R,
         [&](int64_t W) {
-          return Value::join(I.WI.warpAt(A, W), I.WI.warpAt(B, W), C.True,
-                             C.False);
+          return Value::join(I.WarpRun.warpAt(A, W), I.WarpRun.warpAt(B, W),
+                             C.True, C.False);
         },
         "a '?:'");
   if (~(C.True | C.False) & M.May)
@@ -161,8 +161,8 @@ std::optional<Value> MemoryRules::selectPointers(const Value &A, const Value &B,
   if (!OA || !OB || OA->Space != OB->Space ||
       (OA->Space != MemObject::Shared && OA->Space != MemObject::Global))
     return std::nullopt;
-  if (I.WI.mentionsW(A) || I.WI.mentionsW(B))
-    I.WI.escape("pointers into two objects selected by the warp index");
+  if (I.WarpRun.mentionsW(A) || I.WarpRun.mentionsW(B))
+    I.WarpRun.escape("pointers into two objects selected by the warp index");
   if (((C.True | C.False) & M.May) || !C.allUniform())
     return std::nullopt;
   LaneBits Same = A.I.laneEquals(B.I) & A.Defined & B.Defined;

@@ -103,8 +103,8 @@ MemoryRules::Binding *MemoryRules::localBinding(const MemObject *Obj,
 }
 
 void MemoryRules::forgetLocal(const Value &Addr) {
-  if (I.WI.mentionsW(Addr))
-    I.WI.escape("a local element at an address of the warp index");
+  if (I.WarpRun.mentionsW(Addr))
+    I.WarpRun.escape("a local element at an address of the warp index");
   if (!Addr.isPtr())
     return;
   if (Binding *B = localBinding(Addr.Base)) {
@@ -120,8 +120,8 @@ static LaneBits lanesAt(const Value &A, LaneBits Lanes, int64_t Off) {
 
 std::optional<Value> MemoryRules::loadLocal(const Value &Addr, QualType Ty,
                                             const LaneMask &M) {
-  if (I.WI.mentionsW(Addr))
-    I.WI.escape("a local element at an address of the warp index");
+  if (I.WarpRun.mentionsW(Addr))
+    I.WarpRun.escape("a local element at an address of the warp index");
   // Read only: a const binding does not copy elements it shares with a
   // saved frame (CowMap).
   const Binding *B = localBinding(Addr.Base);
@@ -211,8 +211,8 @@ std::optional<OffsetLanes> lanesByOffset(const Value &Addr, LaneBits May) {
 
 void MemoryRules::storeLocal(const Value &Addr, QualType Ty, const Value &V,
                              const LaneMask &M) {
-  if (I.WI.mentionsW(Addr))
-    I.WI.escape("a local element at an address of the warp index");
+  if (I.WarpRun.mentionsW(Addr))
+    I.WarpRun.escape("a local element at an address of the warp index");
   bool Outer = false, Split = false;
   Binding *B = localBinding(Addr.Base, &Outer, &Split);
   if (!B)

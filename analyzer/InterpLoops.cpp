@@ -63,8 +63,8 @@ bool LoopRules::counterStopped(const VarDecl *Counter, bool Grows,
                                std::optional<int64_t> &LastCount) {
   std::optional<int64_t> Now;
   if (const Binding *B = I.Memory.lookup(Counter)) {
-    if (I.WI.mentionsW(B->V))
-      I.WI.escape("a multiplied loop counter of the warp index");
+    if (I.WarpRun.mentionsW(B->V))
+      I.WarpRun.escape("a multiplied loop counter of the warp index");
     if (!B->IsRef && B->V.definedIn(Active.May))
       Now = B->V.I.asConstant(Active.May);
   }
@@ -287,12 +287,13 @@ void LoopRules::checkInduction(const VarMap &Before, const VarMap &After,
       // Expected: G + (After - Before), the same step as the first trip.
       const Value &Old = B->second.V, &New = A->second.V;
       bool Ok = false;
-      if (I.WI.mentionsW(Old) || I.WI.mentionsW(New)) {
+      if (I.WarpRun.mentionsW(Old) || I.WarpRun.mentionsW(New)) {
         // Which comparison is made must not differ between warps.
         bool Same = New.sameAs(Old, Any.May);
-        for (unsigned W : I.WI.Set)
-          if (I.WI.warpAt(New, W).sameAs(I.WI.warpAt(Old, W), Any.May) != Same)
-            I.WI.escape("a loop induction on the warp index");
+        for (unsigned W : I.WarpRun.warps())
+          if (I.WarpRun.warpAt(New, W).sameAs(I.WarpRun.warpAt(Old, W),
+                                              Any.May) != Same)
+            I.WarpRun.escape("a loop induction on the warp index");
       }
       if (New.sameAs(Old, Any.May) &&
           (New.Defined & Any.May) == (Old.Defined & Any.May)) {
@@ -304,9 +305,9 @@ void LoopRules::checkInduction(const VarMap &Before, const VarMap &After,
         std::optional<LaneInt> Got = sub(N->second.V.I, G.I);
         Ok = Step && Got && Got->sameAs(*Step, Any.May);
       }
-      if (!Ok && (I.WI.mentionsW(G) || I.WI.mentionsW(N->second.V) ||
-                  I.WI.mentionsW(Old) || I.WI.mentionsW(New)))
-        I.WI.escape("a loop induction on the warp index");
+      if (!Ok && (I.WarpRun.mentionsW(G) || I.WarpRun.mentionsW(N->second.V) ||
+                  I.WarpRun.mentionsW(Old) || I.WarpRun.mentionsW(New)))
+        I.WarpRun.escape("a loop induction on the warp index");
       if (!Ok) {
         Value U = Value::unknown("'" + D->getNameAsString() +
                                  "' does not change by the same step in "

@@ -190,7 +190,7 @@ void MemoryRules::record(const Expr *Site, AccessOp Op, const LValue &L,
     Ev.Address = Value::unknown(L.Reason);
   }
   // With the symbolic warp index the warp is filled in per instance.
-  std::string C = I.WI.On ? "warp ?" : "warp " + std::to_string(I.CurWarp);
+  std::string C = I.WarpRun.warpName();
   for (const std::string &S : I.Context)
     C += ", " + S;
   Ev.Context = C;
@@ -216,13 +216,13 @@ Value MemoryRules::load(const Expr *Site, const LValue &L, const LaneMask &M,
     return Value::unknown("value stored in a local object");
   // A value loaded at a warp-uniform address is one unknown per warp: a
   // symbol named by the expression (e.g. slot_mapping[token_idx]).
-  if (I.WI.mentionsW(L.Addr)) {
+  if (I.WarpRun.mentionsW(L.Addr)) {
     // (Keyed by the address: not with the warp index in it; nor where some
     // warp's address is uniform and the symbolic one is not.)
     bool Uniform = L.Addr.I.isUniform(M.May);
-    for (unsigned W : I.WI.Set)
-      if (I.WI.warpAt(L.Addr.I, W).isUniform(M.May) != Uniform)
-        I.WI.escape("a load at an address uniform in some warps only");
+    for (unsigned W : I.WarpRun.warps())
+      if (I.WarpRun.warpAt(L.Addr.I, W).isUniform(M.May) != Uniform)
+        I.WarpRun.escape("a load at an address uniform in some warps only");
   }
   if (L.Addr.definedIn(M.May) && L.Addr.I.isUniform(M.May) &&
       (Ty->isIntegralOrEnumerationType() || Ty->isPointerType())) {
@@ -296,18 +296,17 @@ std::optional<Value> MemoryRules::constElement(const Value &Addr, QualType Ty,
   const APValue *V = D->evaluateValue();
   if (!V)
     return std::nullopt;
-  if (I.WI.mentionsW(Addr)) {
+  if (I.WarpRun.mentionsW(Addr)) {
     // Each warp's elements (read once), as one form in the warp index.
-    I.WI.On = false;
     std::map<int64_t, Value> Found;
-    for (unsigned W : I.WI.Set)
-      if (std::optional<Value> E = constElement(I.WI.warpAt(Addr, W), Ty, M))
+    I.WarpRun.eachWarpOwn(Addr, [&](unsigned W, const Value &AddrW) {
+      if (std::optional<Value> E = constElement(AddrW, Ty, M))
         Found.emplace(W, std::move(*E));
-    I.WI.On = true;
+    });
     if (Found.empty())
       return std::nullopt;
-    if (Found.size() != I.WI.Set.size()) {
-      I.WI.escape("a table element found in some warps only");
+    if (Found.size() != I.WarpRun.warps().size()) {
+      I.WarpRun.escape("a table element found in some warps only");
       return std::nullopt;
     }
     return I.WarpCheck.perWarp(

@@ -65,7 +65,7 @@ Interpreter::switchArms(const SwitchStmt *S, const Value &V,
                         const LaneMask &M) const {
   const auto *Compound = dyn_cast_or_null<CompoundStmt>(S->getBody());
   if (!Compound || S->getConditionVariable() || V.Kind != Value::Int ||
-      !V.I.terms().empty() || !V.definedIn(M.May) || WI.mentionsW(V))
+      !V.I.terms().empty() || !V.definedIn(M.May) || WarpRun.mentionsW(V))
     return std::nullopt;
   bool Unsigned = S->getCond()->getType()->isUnsignedIntegerOrEnumerationType();
   auto Lanes = [&](int64_t L) {

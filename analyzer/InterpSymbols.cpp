@@ -66,17 +66,16 @@ Value SymbolRules::symbolValue(llvm::StringRef Name, llvm::StringRef Key,
 }
 
 bool SymbolRules::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
-  if (I.WI.mentionsW(V)) {
+  if (I.WarpRun.mentionsW(V)) {
     bool Sym = I.Syms.isNonNegative(V, Lanes);
-    if (!I.WI.Escaped.empty() || !I.WI.Split.empty())
+    if (I.WarpRun.stopped())
       return Sym;
-    I.WI.On = false;
     std::vector<unsigned> Yes, No;
-    for (unsigned W : I.WI.Set)
-      (isNonNegative(I.WI.warpAt(V, W), Lanes) ? Yes : No).push_back(W);
-    I.WI.On = true;
+    I.WarpRun.eachWarpOwn(V, [&](unsigned W, const LaneInt &VW) {
+      (isNonNegative(VW, Lanes) ? Yes : No).push_back(W);
+    });
     if (!Yes.empty() && !No.empty())
-      I.warpSplit({Yes, No}, "the sign of a value");
+      I.WarpRun.split({Yes, No}, "the sign of a value");
     return No.empty();
   }
   return I.Syms.isNonNegative(V, Lanes);
@@ -96,8 +95,8 @@ std::string SymbolRules::formKey(const LaneInt &V, LaneBits Lanes) const {
 
 Value SymbolRules::opaqueSymbol(const Value &A, const Value &B,
                                 llvm::StringRef Op) {
-  if (I.WI.mentionsW(A) || I.WI.mentionsW(B))
-    I.WI.escape("an unknown made from the warp index");
+  if (I.WarpRun.mentionsW(A) || I.WarpRun.mentionsW(B))
+    I.WarpRun.escape("an unknown made from the warp index");
   if (!A.isInt() || !B.isInt() || !A.I.isUniform() || !B.I.isUniform())
     return Value::unknown("lane-dependent product of unknown values");
   // (x >> a) >> b is x >> (a + b), and so for <<: one symbol and one name

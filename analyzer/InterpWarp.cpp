@@ -122,8 +122,8 @@ WarpCalls::evalShuffleCall(const CallExpr *E, StringRef Name,
   unsigned Width = 32;
   if (Args.size() > First + 2) {
     Value W = I.eval(Args[First + 2], M);
-    if (I.WI.mentionsW(W))
-      I.WI.escape("a shuffle width of the warp index");
+    if (I.WarpRun.mentionsW(W))
+      I.WarpRun.escape("a shuffle width of the warp index");
     std::optional<int64_t> C =
         W.isInt() && W.definedIn(M.May) ? W.I.asConstant(M.May) : std::nullopt;
     if (!C || *C <= 0 || *C > 32 || !llvm::isPowerOf2_64(*C))
@@ -276,16 +276,16 @@ std::optional<Value> WarpCalls::evalWarpCall(const CallExpr *E,
 Value WarpCalls::shuffleChecked(const CallExpr *E, StringRef Kind,
                                 const Value &V, const Value &L, unsigned Width,
                                 const LaneMask &M) {
-  if (!I.WI.mentionsW(V) && !I.WI.mentionsW(L))
+  if (!I.WarpRun.mentionsW(V) && !I.WarpRun.mentionsW(L))
     return evalShuffle(Kind, V, L, Width, M);
   // With the warp index (InterpWarpIndex.cpp): each warp's shuffle of its
   // own values, as one form (`__shfl_sync(mask, threadIdx.x / 32, 0)`).
-  I.WI.Inlined.insert(E);
+  I.WarpRun.noteInlined(E);
   return I.WarpCheck.perWarp(
       nullptr,
       [&](int64_t W) {
-        return evalShuffle(Kind, I.WI.warpAt(V, W), I.WI.warpAt(L, W), Width,
-                           M);
+        return evalShuffle(Kind, I.WarpRun.warpAt(V, W), I.WarpRun.warpAt(L, W),
+                           Width, M);
       },
       "a shuffle");
 }

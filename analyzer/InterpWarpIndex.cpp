@@ -267,3 +267,32 @@ const std::shared_ptr<const WarpCheckpoint> &WarpIndexRun::splitPoint() const {
 void WarpIndexRun::resume(std::shared_ptr<const WarpCheckpoint> C) {
   I.WI.Resume = std::move(C);
 }
+
+void WarpIndexRun::eachWarpOwn(
+    const Value &V, llvm::function_ref<void(unsigned, const Value &)> F) {
+  S.On = false;
+  for (unsigned W : S.Set)
+    F(W, S.warpAt(V, W));
+  S.On = true;
+}
+
+void WarpIndexRun::eachWarpOwn(
+    const LaneInt &V, llvm::function_ref<void(unsigned, const LaneInt &)> F) {
+  S.On = false;
+  for (unsigned W : S.Set)
+    F(W, S.warpAt(V, W));
+  S.On = true;
+}
+
+void WarpIndexRun::split(std::vector<std::vector<unsigned>> Groups,
+                         llvm::StringRef What, const Expr *At) {
+  I.warpSplit(std::move(Groups), What, At);
+}
+
+LaneInt WarpIndexRun::threadIdx(unsigned Dim) const {
+  return S.On ? S.Tid[Dim] : LaneInt::perLane(I.Tid[Dim]);
+}
+
+std::string WarpIndexRun::warpName() const {
+  return S.On ? "warp ?" : "warp " + std::to_string(I.CurWarp);
+}

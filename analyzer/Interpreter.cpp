@@ -16,7 +16,7 @@ using namespace ccl;
 Interpreter::Interpreter(ASTContext &Ctx, const InterpreterOptions &Opts,
                          Dim3 Block, Sink OnAccess)
     : Ctx(Ctx), Opts(Opts), Block(Block), Mem(Ctx) {
-  WI.OnStop = [this] { Steps = this->Opts.MaxSteps + 1; };
+  WarpRun.onStop([this] { Steps = this->Opts.MaxSteps + 1; });
   this->OnAccess = [this, F = std::move(OnAccess)](const AccessEvent &Ev) {
     ++Emitted;
     F(Ev);
@@ -45,7 +45,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
       break;
     // Not every case is analyzed: the records may miss a worse one.
     if (TotalSteps > 4 * Opts.MaxSteps) {
-      if (Incomplete.empty() && !WI.stopped())
+      if (Incomplete.empty() && !WarpRun.stopped())
         Incomplete = "the runs of a case split ran out of the step budget";
       break;
     }
@@ -99,10 +99,10 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
   runKernelBody(Kernel, LaneMask::all(InBlock));
   // (A run with the warp index that escaped or split is stopped through
   // the budget, and thrown away.)
-  if (Steps > Opts.MaxSteps && Incomplete.empty() && !WI.stopped())
+  if (Steps > Opts.MaxSteps && Incomplete.empty() && !WarpRun.stopped())
     Incomplete = "the analysis step budget ran out";
   if (Steps > Opts.MaxSteps)
-    WI.escape("the step budget ran out");
+    WarpRun.escape("the step budget ran out");
   Frames.clear();
 }
 

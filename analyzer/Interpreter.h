@@ -124,8 +124,8 @@ public:
   // ---- One run for every warp (InterpWarpIndex.cpp) ----
   /// Runs every warp of the block at once with the symbolic warp index
   /// (WarpIndexRun.h): begin it before runWarp, then read whether it holds.
-  WarpIndexRun &warpIndexRun() { return WIRun; }
-  const WarpIndexRun &warpIndexRun() const { return WIRun; }
+  WarpIndexRun &warpIndexRun() { return WarpRun; }
+  const WarpIndexRun &warpIndexRun() const { return WarpRun; }
   /// The number of warps of the block.
   unsigned warpsInBlock() const;
 
@@ -328,8 +328,8 @@ private:
   /// The results of the run with the warp index, checked against every
   /// warp (InterpPerWarp.h).
   WarpChecks WarpCheck{*this};
-  /// The caller's side of the run with the warp index.
-  WarpIndexRun WIRun{*this};
+  /// The run with the warp index: the caller's side and the rules' hooks.
+  WarpIndexRun WarpRun{*this, WI};
   /// execReturn -> record: the returned lvalue read for a Frame::ReadAt
   /// caller; its load is recorded at the call.
   const clang::Expr *ReturnedRead = nullptr;
