@@ -271,30 +271,17 @@ SymbolId ArithRules::productSymbol(SymbolId A, SymbolId B) {
   std::string Name = llvm::join(Names, "*");
   // With the symbolic warp index (InterpWarpIndex.cpp), W*x is x times the
   // warp's index: its residual x is made too. W*W is not followed.
-  unsigned Ws = 0;
   llvm::SmallVector<SymbolId, 4> Rest;
-  if (I.WI.On) {
-    for (SymbolId F : Factors) {
-      if (I.WI.residualOf(F) == -2)
-        ++Ws;
-      else
-        Rest.push_back(F);
-      if (I.WI.residualOf(F) == -3)
-        I.WI.escape("a product of a per-warp unknown");
-    }
-    if (Ws > 1)
-      I.WI.escape("a product of the warp index with itself");
-  }
-  bool SavedMaking = I.WI.MakingMonomial;
-  I.WI.MakingMonomial = Ws == 1;
+  unsigned Ws = I.WarpRun.factorsOfW(Factors, Rest);
+  bool SavedMaking = I.WarpRun.makingMonomial(Ws == 1);
   SymbolId Id = I.Symbols.symbolId(Name, Factors, Key, NonNeg);
-  I.WI.MakingMonomial = SavedMaking;
+  I.WarpRun.makingMonomial(SavedMaking);
   I.Syms.setProductFactors(Id, Factors);
   if (Ws == 1 && !Rest.empty()) {
     SymbolId R = Rest[0];
     for (size_t I = 1; I < Rest.size(); ++I)
       R = productSymbol(R, Rest[I]);
-    I.WI.Residual[Id] = R;
+    I.WarpRun.monomialMade(Id, R);
   }
   return Id;
 }

@@ -20,12 +20,12 @@ Value CallRules::evalMinMax(const CallExpr *E, StringRef Name,
                             llvm::ArrayRef<const Expr *> Args,
                             const LaneMask &M) {
   Value A = I.eval(Args[0], M), B = I.eval(Args[1], M);
-  if (!I.WI.mentionsW(A) && !I.WI.mentionsW(B))
+  if (!I.WarpRun.mentionsW(A) && !I.WarpRun.mentionsW(B))
     return minMaxOf(Name, A, B, M);
   // With the warp index (InterpWarpIndex.cpp): each warp's min or max of
   // its own operands, as one form (a warp whose run would split into cases
   // stops the run with the warp index).
-  I.WI.Inlined.insert(E);
+  I.WarpRun.noteInlined(E);
   // Where each warp's min or max splits its run into cases at a threshold
   // that moves with the warp index (`min(t, t2b + block.thread_rank())`:
   // every warp's lanes are clamped in the same 33 cases), the run with the
@@ -39,34 +39,27 @@ Value CallRules::evalMinMax(const CallExpr *E, StringRef Name,
   bool OtherUnknown =
       A.isInt() && B.isInt() && Diff &&
       llvm::any_of(Diff->terms(), [this](const LaneInt::Term &T) {
-        return I.WI.residualOf(T.Sym) == -1;
+        return !I.WarpRun.madeFromW(T.Sym);
       });
   // (An unknown in the difference: the operands are not both concrete, so
   // minMaxOf would not fold them lane by lane.)
   if (OtherUnknown && !(A.I.isUniform() && B.I.isUniform())) {
-    I.WI.CaseW = {};
-    I.WI.CaseW.Allow = true;
+    I.WarpRun.beginClamp();
     std::optional<Value> C = clampCases(A, B, IsMin, M);
-    I.WI.CaseW.Allow = false;
-    if (C && I.WI.CaseW.Made)
+    if (I.WarpRun.endClamp(C.has_value()))
       Sym = derived(*C, A, B);
-    else
-      I.WI.CaseW.Made = false;
   }
   Value R = I.WarpCheck.perWarp(
       Sym ? &*Sym : nullptr,
       [&](int64_t W) {
-        I.WI.CaseW.Calls = 0;
-        Value V = minMaxOf(Name, I.WI.warpAt(A, W), I.WI.warpAt(B, W), M);
-        if ((I.WI.CaseW.Made || I.WI.CaseW.Refused) && I.WI.CaseW.Calls != 1)
-          I.WI.CaseW.Mismatch = true;
+        I.WarpRun.beginOwnClamp();
+        Value V =
+            minMaxOf(Name, I.WarpRun.warpAt(A, W), I.WarpRun.warpAt(B, W), M);
+        I.WarpRun.endOwnClamp();
         return V;
       },
       "a min or max");
-  bool Mismatch = I.WI.CaseW.Mismatch;
-  I.WI.CaseW = {};
-  if (Mismatch)
-    I.WI.escape("a min or max whose warps split into other cases");
+  I.WarpRun.finishClamp();
   return R;
 }
 
@@ -103,10 +96,10 @@ Value CallRules::minMaxOf(StringRef Name, const Value &A, const Value &B,
 /// are not exact.
 namespace {
 /// \p D's unknown part \p U, the same in every lane of \p Lanes; with the
-/// run with the warp index \p WI, also U without W (\p Rest) and W's
+/// run with the warp index \p Run, also U without W (\p Rest) and W's
 /// coefficient \p CW. False when D's unknowns have different coefficients
 /// in two lanes, or a product overflows.
-bool uniformPart(const LaneInt &D, LaneBits Lanes, const WarpIndexState *WI,
+bool uniformPart(const LaneInt &D, LaneBits Lanes, const WarpIndexRun *Run,
                  LaneInt &U, LaneInt &Rest, int64_t &CW) {
   unsigned L0 = llvm::countr_zero(Lanes);
   for (const LaneInt::Term &T : D.terms())
@@ -120,9 +113,9 @@ bool uniformPart(const LaneInt &D, LaneBits Lanes, const WarpIndexState *WI,
     if (!S)
       return false;
     U = *S;
-    if (!WI)
+    if (!Run)
       continue;
-    if (WI->residualOf(T.Sym) == -2) {
+    if (Run->isWarpIndex(T.Sym)) {
       CW = T.Coef[L0];
     } else {
       std::optional<LaneInt> R = add(Rest, *P);
@@ -146,10 +139,10 @@ std::optional<Value> CallRules::clampCases(const Value &A, const Value &B,
   // U: D's unknown part (the same in every lane of Lanes); d_k = D_k - U.
   // With the warp index (evalMinMax): also U without W (Rest) and W's
   // coefficient CW, for the keys the warps' own runs give this point.
-  bool WarpKeys = I.WI.CaseW.Allow;
+  bool WarpKeys = I.WarpRun.inClamp();
   LaneInt U = LaneInt::constant(0), Rest = U;
   int64_t CW = 0;
-  if (!uniformPart(*D, Lanes, WarpKeys ? &I.WI : nullptr, U, Rest, CW))
+  if (!uniformPart(*D, Lanes, WarpKeys ? &I.WarpRun : nullptr, U, Rest, CW))
     return std::nullopt;
   std::optional<LaneInt> Dc = sub(*D, U);
   if (!Dc)
@@ -170,10 +163,8 @@ std::optional<Value> CallRules::clampCases(const Value &A, const Value &B,
   std::string Key = KeyOf(U, 0);
   // With the warp index in U: the key warp w's own run gives this point,
   // W's part CW*w moved into every lane's constant.
-  I.WI.CaseW.WarpKeys.clear();
-  if (WarpKeys && I.WI.mentionsW(U))
-    for (unsigned W : I.WI.Set)
-      I.WI.CaseW.WarpKeys.push_back(KeyOf(Rest, CW * int64_t(W)));
+  I.WarpRun.clampKeys(WarpKeys && I.WarpRun.mentionsW(U),
+                      [&](unsigned W) { return KeyOf(Rest, CW * int64_t(W)); });
   std::optional<unsigned> Case = I.caseSplit(N, Key, symbolsOf(U));
   if (!Case)
     return std::nullopt;

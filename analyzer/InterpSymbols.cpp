@@ -39,11 +39,8 @@ std::string SymbolRules::parmKey(const clang::ParmVarDecl *P) {
 SymbolId SymbolRules::symbolId(llvm::StringRef Name,
                                llvm::ArrayRef<SymbolId> FactorsOf,
                                llvm::StringRef Key, bool NonNeg) {
-  if (I.WI.On && !I.WI.MakingMonomial && I.WI.mentionsW(FactorsOf))
-    I.WI.escape("a symbol made from the warp index");
   SymbolTable::Interned S = I.Syms.intern(Name, FactorsOf, Key, NonNeg);
-  if (I.WI.On && S.New)
-    I.WI.Residual.resize(S.Id + 1, -1);
+  I.WarpRun.symbolInterned(FactorsOf, S.Id, S.New);
   return S.Id;
 }
 
@@ -84,8 +81,8 @@ bool SymbolRules::isNonNegative(const LaneInt &V, LaneBits Lanes) const {
 std::string SymbolRules::formKey(const LaneInt &V, LaneBits Lanes) const {
   // (A case split's key may hold W: it only names the choice point within
   // the run, evalMinMax.)
-  if (I.WI.mentionsW(V) && !I.WI.CaseW.Allow)
-    I.WI.escape("a symbol keyed by a form of the warp index");
+  if (I.WarpRun.mentionsW(V) && !I.WarpRun.inClamp())
+    I.WarpRun.escape("a symbol keyed by a form of the warp index");
   unsigned L0 = llvm::countr_zero(Lanes ? Lanes : 1u);
   std::string S = std::to_string(V.consts()[L0]);
   for (const LaneInt::Term &T : V.terms())

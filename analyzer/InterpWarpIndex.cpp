@@ -296,3 +296,82 @@ LaneInt WarpIndexRun::threadIdx(unsigned Dim) const {
 std::string WarpIndexRun::warpName() const {
   return S.On ? "warp ?" : "warp " + std::to_string(I.CurWarp);
 }
+
+void WarpIndexRun::symbolInterned(llvm::ArrayRef<SymbolId> FactorsOf,
+                                  SymbolId Id, bool New) {
+  if (S.On && !S.MakingMonomial && S.mentionsW(FactorsOf))
+    S.escape("a symbol made from the warp index");
+  if (S.On && New)
+    S.Residual.resize(Id + 1, -1);
+}
+
+unsigned WarpIndexRun::factorsOfW(llvm::ArrayRef<SymbolId> Factors,
+                                  llvm::SmallVectorImpl<SymbolId> &Rest) {
+  unsigned Ws = 0;
+  if (!S.On)
+    return Ws;
+  for (SymbolId F : Factors) {
+    if (S.residualOf(F) == -2)
+      ++Ws;
+    else
+      Rest.push_back(F);
+    if (S.residualOf(F) == -3)
+      S.escape("a product of a per-warp unknown");
+  }
+  if (Ws > 1)
+    S.escape("a product of the warp index with itself");
+  return Ws;
+}
+
+std::optional<unsigned> WarpIndexRun::caseOfWarpsOwnRun(unsigned N,
+                                                        bool Would) {
+  // The run with the warp index split at this min or max (evalMinMax):
+  // the warp's own run splits the same way and takes the same case.
+  if (S.CaseW.Made) {
+    ++S.CaseW.Calls;
+    if (!Would || N != S.CaseW.N) {
+      S.CaseW.Mismatch = true;
+      return std::nullopt;
+    }
+    return S.CaseW.Case;
+  }
+  if (S.CaseW.Refused) {
+    ++S.CaseW.Calls;
+    if (Would && N != S.CaseW.N)
+      S.CaseW.Mismatch = true;
+    return std::nullopt;
+  }
+  if (Would)
+    S.ExpectSplit = true;
+  return std::nullopt;
+}
+
+bool WarpIndexRun::caseSplitSeen(const std::string &Key,
+                                 llvm::ArrayRef<SymbolId> Deps) {
+  // Only a min or max whose unknown part holds W itself (a warp's own run
+  // has the same cases, its threshold moved by a multiple of its index;
+  // the keys of the warps' own runs in WarpKeys), checked warp by warp in
+  // evalMinMax.
+  bool WithW = S.mentionsW(Deps);
+  if (WithW && (!S.CaseW.Allow || S.CaseW.WarpKeys.size() != S.Set.size() ||
+                llvm::any_of(Deps, [this](SymbolId Sym) {
+                  int64_t R = S.residualOf(Sym);
+                  return R != -1 && R != -2;
+                })))
+    S.escape("a case split on the warp index");
+  // Each warp's own run names this choice point by its own key: one that
+  // another choice point of this run has for that warp would be looked up
+  // there, not split again (`min(threadIdx.x, n)` then `min(threadIdx.y *
+  // 32 + threadIdx.x, n)` in a 32x8 block: the same key in warp 0).
+  if (S.On && !S.Set.empty()) {
+    S.CaseKeysOfWarp.resize(S.Set.size());
+    bool Own = WithW && S.CaseW.WarpKeys.size() == S.Set.size();
+    for (size_t I = 0; I < S.Set.size(); ++I) {
+      auto [It, New] =
+          S.CaseKeysOfWarp[I].emplace(Own ? S.CaseW.WarpKeys[I] : Key, Key);
+      if (!New && It->second != Key)
+        S.escape("two case splits a warp's own run takes for one");
+    }
+  }
+  return WithW;
+}

@@ -38,7 +38,7 @@ void Interpreter::runWarp(const FunctionDecl *Kernel, unsigned Warp) {
     Looper.Runs = Loops0;
     WarpCall.FreshRuns = Fresh0;
     Cases.beginRun();
-    WI.CaseKeysOfWarp.clear();
+    WarpRun.beginCaseRun();
     runWarpOnce(Kernel);
     TotalSteps += Steps;
     if (!Cases.nextRun())
@@ -106,76 +106,25 @@ void Interpreter::runWarpOnce(const FunctionDecl *Kernel) {
   Frames.clear();
 }
 
-/// caseSplit for a warp's own result computed for the run with the warp
-/// index (perWarp): \p Would, the warp's own run would split into \p N
-/// cases here.
-std::optional<unsigned> Interpreter::caseOfWarpsOwnRun(unsigned N,
-                                                       bool Would) {
-  // The run with the warp index split at this min or max (evalMinMax):
-  // the warp's own run splits the same way and takes the same case.
-  if (WI.CaseW.Made) {
-    ++WI.CaseW.Calls;
-    if (!Would || N != WI.CaseW.N) {
-      WI.CaseW.Mismatch = true;
-      return std::nullopt;
-    }
-    return WI.CaseW.Case;
-  }
-  if (WI.CaseW.Refused) {
-    ++WI.CaseW.Calls;
-    if (Would && N != WI.CaseW.N)
-      WI.CaseW.Mismatch = true;
-    return std::nullopt;
-  }
-  if (Would)
-    WI.ExpectSplit = true;
-  return std::nullopt;
-}
-
 std::optional<unsigned> Interpreter::caseSplit(unsigned N,
                                                const std::string &Key,
                                                llvm::ArrayRef<SymbolId> Deps) {
   // A warp's own result computed for the run with the warp index
   // (perWarp): a split that warp's run would make stops that run.
-  bool Would = N > 0 && (WI.InExpect ? WI.OuterRecording : Recording) &&
+  bool Would = N > 0 && WarpRun.recording(Recording) &&
                Steps <= Opts.MaxSteps / CaseSplits::kMaxRuns;
-  if (WI.InExpect)
-    return caseOfWarpsOwnRun(N, Would);
+  if (WarpRun.inWarpsOwnResult())
+    return WarpRun.caseOfWarpsOwnRun(N, Would);
   // Not in dry runs; not where one run is already costly (every further
   // case runs the whole warp again).
   if (!Would)
     return std::nullopt;
   // With the warp index: only a min or max whose unknown part holds W
-  // itself (a warp's own run has the same cases, its threshold moved by a
-  // multiple of its index; the keys of the warps' own runs in WarpKeys),
-  // checked warp by warp in evalMinMax.
-  bool WithW = WI.mentionsW(Deps);
-  if (WithW && (!WI.CaseW.Allow || WI.CaseW.WarpKeys.size() != WI.Set.size() ||
-                llvm::any_of(Deps, [this](SymbolId S) {
-                  int64_t R = WI.residualOf(S);
-                  return R != -1 && R != -2;
-                })))
-    WI.escape("a case split on the warp index");
-  // Each warp's own run names this choice point by its own key: one that
-  // another choice point of this run has for that warp would be looked up
-  // there, not split again (`min(threadIdx.x, n)` then `min(threadIdx.y *
-  // 32 + threadIdx.x, n)` in a 32x8 block: the same key in warp 0).
-  if (WI.On && !WI.Set.empty()) {
-    WI.CaseKeysOfWarp.resize(WI.Set.size());
-    bool Own = WithW && WI.CaseW.WarpKeys.size() == WI.Set.size();
-    for (size_t I = 0; I < WI.Set.size(); ++I) {
-      auto [It, New] =
-          WI.CaseKeysOfWarp[I].emplace(Own ? WI.CaseW.WarpKeys[I] : Key, Key);
-      if (!New && It->second != Key)
-        WI.escape("two case splits a warp's own run takes for one");
-    }
-  }
+  // itself (WarpIndexRun::caseSplitSeen).
+  bool WithW = WarpRun.caseSplitSeen(Key, Deps);
   auto Taken = [&](unsigned Idx, unsigned Case) {
-    if (WithW) {
-      WI.CaseW.Made = true;
-      WI.CaseW.N = Cases.sizeAt(Idx);
-      WI.CaseW.Case = Case;
-    }
+    if (WithW)
+      WarpRun.caseTaken(Cases.sizeAt(Idx), Case);
     return Case;
   };
   if (std::optional<unsigned> Idx = Cases.pointOf(Key))
@@ -183,15 +132,13 @@ std::optional<unsigned> Interpreter::caseSplit(unsigned N,
   // Every path through the choice points takes at most CaseSplits::kMaxRuns
   // runs.
   if (!Cases.fits(N)) {
-    if (WithW) {
-      WI.CaseW.Refused = true;
-      WI.CaseW.N = N;
-    }
+    if (WithW)
+      WarpRun.caseRefused(N);
     return std::nullopt;
   }
   unsigned Idx = Cases.open(N, Key);
   for (SymbolId S : Deps)
-    if (!(WithW && WI.residualOf(S) == -2))
+    if (!(WithW && WarpRun.isWarpIndex(S)))
       Cases.addDep(S);
   return Taken(Idx, Cases.caseAt(Idx));
 }

@@ -254,8 +254,6 @@ private:
   /// after it).
   std::optional<unsigned> caseSplit(unsigned N, const std::string &Key,
                                     llvm::ArrayRef<SymbolId> Deps);
-  /// caseSplit within perWarp: the case of the run with the warp index.
-  std::optional<unsigned> caseOfWarpsOwnRun(unsigned N, bool Would);
   /// Tid and InBlock for warp \p Warp of the block.
   void setThreadIds(unsigned Warp);
   /// One run of the kernel body for the current warp.

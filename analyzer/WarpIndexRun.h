@@ -124,6 +124,102 @@ public:
   /// it in), the current warp otherwise.
   std::string warpName() const;
 
+  // Symbols (InterpSymbols.cpp, productSymbol).
+  /// symbolId found or made (\p New) symbol \p Id of \p FactorsOf: escapes
+  /// where a factor is made from w, except in a monomial w*x.
+  void symbolInterned(llvm::ArrayRef<SymbolId> FactorsOf, SymbolId Id,
+                      bool New);
+  /// productSymbol's \p Factors: how many are w itself (escapes on w*w and
+  /// on a per-warp unknown), the others in \p Rest; 0 outside the run.
+  unsigned factorsOfW(llvm::ArrayRef<SymbolId> Factors,
+                      llvm::SmallVectorImpl<SymbolId> &Rest);
+  /// The next symbolId makes a monomial of w (\p Making); gives the
+  /// setting it replaces.
+  bool makingMonomial(bool Making) {
+    bool Old = S.MakingMonomial;
+    S.MakingMonomial = Making;
+    return Old;
+  }
+  /// Symbol \p Id is w times symbol \p Residual.
+  void monomialMade(SymbolId Id, SymbolId Residual) {
+    S.Residual[Id] = Residual;
+  }
+  /// \p Sym is the warp index itself.
+  bool isWarpIndex(SymbolId Sym) const { return S.residualOf(Sym) == -2; }
+  /// \p Sym is made from the warp index (w, a monomial, a family).
+  bool madeFromW(SymbolId Sym) const { return S.residualOf(Sym) != -1; }
+
+  // Case splits (caseSplit in Interpreter.cpp).
+  /// A warp's own result is being computed (perWarp): its case splits are
+  /// answered by caseOfWarpsOwnRun.
+  bool inWarpsOwnResult() const { return S.InExpect; }
+  /// Whether the run records: the run's own setting while a warp's own
+  /// result is computed, \p Recording otherwise.
+  bool recording(bool Recording) const {
+    return S.InExpect ? S.OuterRecording : Recording;
+  }
+  /// caseSplit within a warp's own result: \p Would, the warp's own run
+  /// would split into \p N cases here. The case the run with the warp
+  /// index took there, if it split alike; none otherwise.
+  std::optional<unsigned> caseOfWarpsOwnRun(unsigned N, bool Would);
+  /// A case split of the run at choice point \p Key on \p Deps: whether it
+  /// holds w. Escapes unless it is a min or max with w (under a clamp),
+  /// or where two of the run's choice points are one in some warp's run.
+  bool caseSplitSeen(const std::string &Key, llvm::ArrayRef<SymbolId> Deps);
+  /// The split with w takes case \p Case of \p N.
+  void caseTaken(unsigned N, unsigned Case) {
+    S.CaseW.Made = true;
+    S.CaseW.N = N;
+    S.CaseW.Case = Case;
+  }
+  /// The split with w into \p N cases is refused (too many runs).
+  void caseRefused(unsigned N) {
+    S.CaseW.Refused = true;
+    S.CaseW.N = N;
+  }
+  /// Another run of the warp's case splits begins (runWarp).
+  void beginCaseRun() { S.CaseKeysOfWarp.clear(); }
+
+  // A min or max of operands with w that splits into cases (evalMinMax,
+  // clampCases in InterpMinMax.cpp).
+  /// The run's own clampCases begins: it may split with w.
+  void beginClamp() {
+    S.CaseW = {};
+    S.CaseW.Allow = true;
+  }
+  /// Within the run's own clampCases.
+  bool inClamp() const { return S.CaseW.Allow; }
+  /// The keys each warp's own run gives clampCases' choice point
+  /// (\p KeyOf(w)), where \p WithW; none otherwise.
+  void clampKeys(bool WithW, llvm::function_ref<std::string(unsigned)> KeyOf) {
+    S.CaseW.WarpKeys.clear();
+    if (WithW)
+      for (unsigned W : S.Set)
+        S.CaseW.WarpKeys.push_back(KeyOf(W));
+  }
+  /// The run's own clampCases ended (\p Derived: with a result): whether
+  /// the run split into cases with w.
+  bool endClamp(bool Derived) {
+    S.CaseW.Allow = false;
+    if (Derived && S.CaseW.Made)
+      return true;
+    S.CaseW.Made = false;
+    return false;
+  }
+  /// Each warp's own min or max (within perWarp): before and after it.
+  void beginOwnClamp() { S.CaseW.Calls = 0; }
+  void endOwnClamp() {
+    if ((S.CaseW.Made || S.CaseW.Refused) && S.CaseW.Calls != 1)
+      S.CaseW.Mismatch = true;
+  }
+  /// The min or max is done: escapes where some warp split otherwise.
+  void finishClamp() {
+    bool Mismatch = S.CaseW.Mismatch;
+    S.CaseW = {};
+    if (Mismatch)
+      escape("a min or max whose warps split into other cases");
+  }
+
 private:
   Interpreter &I;
   WarpIndexState &S;
