@@ -40,7 +40,7 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   if (ExprDepth >= Opts.MaxExprDepth)
     return Value::unknown("expression nested too deeply to analyze");
   ++ExprDepth;
-  if (!WI.On) {
+  if (!WarpRun.on()) {
     Value V = evalInner(E, M);
     --ExprDepth;
     assert(V.isWellFormed());
@@ -48,17 +48,9 @@ Value Interpreter::eval(const Expr *E, const LaneMask &M) {
   }
   // The symbolic warp index (InterpWarpIndex.cpp): a value mentioning it
   // may only reach the rules that keep or check it.
-  bool ParentW = WI.ChildW;
-  WI.ChildW = false;
+  bool ParentW = WarpRun.enterExpr();
   Value V = evalInner(E, M);
-  if (WI.ChildW && !WarpCheck.consumesWarpIndex(E)) {
-    std::string What = E->getStmtClassName();
-    if (const auto *CE = dyn_cast<CallExpr>(E))
-      if (const FunctionDecl *FD = CE->getDirectCallee())
-        What += " of " + FD->getNameAsString();
-    WI.escape("the warp index reaches a '" + What + "'");
-  }
-  WI.ChildW = ParentW || WI.mentionsW(V);
+  WarpRun.leaveExpr(E, V, ParentW);
   --ExprDepth;
   assert(V.isWellFormed());
   return V;

@@ -42,11 +42,7 @@ MemoryRules::LValue MemoryRules::evalLValue(const Expr *E, const LaneMask &M) {
   // read, written or bound, which the access events and the local-memory
   // rules handle: not a value the enclosing expression's rule decides on
   // (InterpWarpIndex.cpp, consumesWarpIndex).
-  struct ChildWGuard {
-    bool &Flag, Saved;
-    ChildWGuard(bool &F) : Flag(F), Saved(F) {}
-    ~ChildWGuard() { Flag = Saved; }
-  } KeepW(I.WI.ChildW);
+  WarpIndexRun::KeepSeen KeepW(I.WarpRun);
 
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     return evalVarLValue(DR);

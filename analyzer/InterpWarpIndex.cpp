@@ -375,3 +375,14 @@ bool WarpIndexRun::caseSplitSeen(const std::string &Key,
   }
   return WithW;
 }
+
+void WarpIndexRun::leaveExpr(const Expr *E, const Value &V, bool Parent) {
+  if (S.ChildW && !I.WarpCheck.consumesWarpIndex(E)) {
+    std::string What = E->getStmtClassName();
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        What += " of " + FD->getNameAsString();
+    S.escape("the warp index reaches a '" + What + "'");
+  }
+  S.ChildW = Parent || S.mentionsW(V);
+}

@@ -124,6 +124,34 @@ public:
   /// it in), the current warp otherwise.
   std::string warpName() const;
 
+  // Each expression (Interpreter::eval): a value mentioning w may only
+  // reach the rules that keep or check it (consumesWarpIndex).
+  /// An expression's evaluation begins: gives whether a value with w had
+  /// reached its parent so far.
+  bool enterExpr() {
+    bool Parent = S.ChildW;
+    S.ChildW = false;
+    return Parent;
+  }
+  /// Expression \p E evaluated to \p V (\p Parent from enterExpr):
+  /// escapes where a child's value with w reached a rule that does not keep
+  /// it.
+  void leaveExpr(const clang::Expr *E, const Value &V, bool Parent);
+  /// While the guard lives, what the expressions evaluated within it tell
+  /// of w is forgotten (an lvalue's address: the access events and the
+  /// local-memory rules check it).
+  class KeepSeen {
+  public:
+    explicit KeepSeen(WarpIndexRun &R) : Flag(R.S.ChildW), Saved(Flag) {}
+    ~KeepSeen() { Flag = Saved; }
+    KeepSeen(const KeepSeen &) = delete;
+    KeepSeen &operator=(const KeepSeen &) = delete;
+
+  private:
+    bool &Flag;
+    bool Saved;
+  };
+
   // Symbols (InterpSymbols.cpp, productSymbol).
   /// symbolId found or made (\p New) symbol \p Id of \p FactorsOf: escapes
   /// where a factor is made from w, except in a monomial w*x.
