@@ -473,7 +473,7 @@ Value ArithRules::evalArith(BinaryOperatorKind Op, const Value &L,
     return Value::unknown("shift by the warp index");
   }
   // Each warp's result from its own operands, as one form in w.
-  return I.WarpCheck.perWarp(
+  return I.WarpRun.perWarp(
       nullptr,
       [&](int64_t W) {
         return evalArithImpl(Op, I.WarpRun.warpAt(L, W), I.WarpRun.warpAt(R, W),

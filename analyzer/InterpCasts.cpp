@@ -127,8 +127,8 @@ Value Interpreter::evalCast(const CastExpr *E, const LaneMask &M) {
     if (!V.isInt())
       return V;
     if (To->isIntegerType() && !To->isBooleanType())
-      V.I = WarpCheck.truncate(V.I, Ctx.getIntWidth(To),
-                               To->isSignedIntegerOrEnumerationType());
+      V.I = WarpRun.truncate(V.I, Ctx.getIntWidth(To),
+                             To->isSignedIntegerOrEnumerationType());
     return V;
   }
   case CK_IntegralToBoolean:

@@ -418,8 +418,8 @@ Value Interpreter::evalConditional(const AbstractConditionalOperator *E,
   // Lanes where the condition holds take T, where it fails take F; undecided
   // lanes are defined only where both agree.
   Value R = Value::join(T, F, C.True, C.False);
-  WarpCheck.checkJoinPerWarp(R, T, F, C.True, C.False,
-                             ~(C.True | C.False) & C.Uniform & M.May);
+  WarpRun.checkJoinPerWarp(R, T, F, C.True, C.False,
+                           ~(C.True | C.False) & C.Uniform & M.May);
   // Undecided lanes that all go the same way hold one of the two values.
   if (LaneBits U = ~(C.True | C.False) & C.Uniform & M.May)
     R = Joiner.joinUniform(R, T, F, U, [&] {

@@ -200,7 +200,7 @@ Value WarpCalls::groupQuery(const Group &G, StringRef What, const LaneMask &M) {
                           kWarpSize % G.Size == 0 && What == "thread_rank");
   if (I.WarpRun.on() && !SameInEveryWarp) {
     LaneArray Saved[3] = {I.Tid[0], I.Tid[1], I.Tid[2]};
-    Value R = I.WarpCheck.perWarp(
+    Value R = I.WarpRun.perWarp(
         nullptr,
         [&](int64_t W) {
           I.setThreadIds(unsigned(W));

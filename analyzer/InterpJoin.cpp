@@ -106,8 +106,8 @@ JoinRules::VarMap JoinRules::joinedVars(const VarMap &A, const VarMap &B,
     Binding J = KV.second;
     if (!KV.second.IsRef && !It->second.IsRef) {
       J.V = Value::join(KV.second.V, It->second.V, TakeA, TakeB);
-      I.WarpCheck.checkJoinPerWarp(J.V, KV.second.V, It->second.V, TakeA, TakeB,
-                                   Uniform);
+      I.WarpRun.checkJoinPerWarp(J.V, KV.second.V, It->second.V, TakeA, TakeB,
+                                 Uniform);
       if (Uniform)
         J.V = joinUniform(
             J.V, KV.second.V, It->second.V, Uniform,
@@ -128,8 +128,8 @@ JoinRules::VarMap JoinRules::joinedVars(const VarMap &A, const VarMap &B,
         if (O == It->second.Elems.end() || O->second.first != E.first)
           continue;
         Value JV = Value::join(E.second, O->second.second, TakeA, TakeB);
-        I.WarpCheck.checkJoinPerWarp(JV, E.second, O->second.second, TakeA,
-                                     TakeB, Uniform);
+        I.WarpRun.checkJoinPerWarp(JV, E.second, O->second.second, TakeA, TakeB,
+                                   Uniform);
         if (Uniform)
           JV = joinUniform(
               JV, E.second, O->second.second, Uniform,

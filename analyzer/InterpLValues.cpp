@@ -128,7 +128,7 @@ Value MemoryRules::selectValues(const Value &A, const Value &B,
                                 const LaneBool &C, const LaneMask &M) {
   Value R = Value::join(A, B, C.True, C.False);
   if (I.WarpRun.mentionsW(A) || I.WarpRun.mentionsW(B))
-    R = I.WarpCheck.perWarp(
+    R = I.WarpRun.perWarp(
         &R,
         [&](int64_t W) {
           return Value::join(I.WarpRun.warpAt(A, W), I.WarpRun.warpAt(B, W),

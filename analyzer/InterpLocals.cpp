@@ -154,7 +154,7 @@ std::optional<Value> MemoryRules::loadLocal(const Value &Addr, QualType Ty,
     const Value &V = It->second.second;
     if (R) {
       Value J = Value::join(V, *R, Lanes, Done);
-      I.WarpCheck.checkJoinPerWarp(J, V, *R, Lanes, Done, 0);
+      I.WarpRun.checkJoinPerWarp(J, V, *R, Lanes, Done, 0);
       R = J;
     } else {
       R = V;

@@ -309,7 +309,7 @@ std::optional<Value> MemoryRules::constElement(const Value &Addr, QualType Ty,
       I.WarpRun.escape("a table element found in some warps only");
       return std::nullopt;
     }
-    return I.WarpCheck.perWarp(
+    return I.WarpRun.perWarp(
         nullptr, [&](int64_t W) { return Found.at(W); }, "a table element");
   }
   int64_t Bytes = sizeOf(Ty);

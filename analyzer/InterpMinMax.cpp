@@ -49,7 +49,7 @@ Value CallRules::evalMinMax(const CallExpr *E, StringRef Name,
     if (I.WarpRun.endClamp(C.has_value()))
       Sym = derived(*C, A, B);
   }
-  Value R = I.WarpCheck.perWarp(
+  Value R = I.WarpRun.perWarp(
       Sym ? &*Sym : nullptr,
       [&](int64_t W) {
         I.WarpRun.beginOwnClamp();

@@ -1,12 +1,12 @@
 //===- InterpPerWarp.cpp - Results checked against every warp -------------===//
 //
-// The checked rules of the run with the symbolic warp index
-// (InterpWarpIndex.cpp): a result that sees w is computed again for every
-// warp from the operands with w replaced (perWarp) and kept as the symbolic
-// result if that is every warp's, else as one form B + w*D (fitOverWarps),
-// else with one unknown per warp (warpFamilies); joins and truncations are
-// checked the same way; consumesWarpIndex says which expression classes
-// may see w at all.
+// WarpIndexRun's checked rules (WarpIndexRun.h; the run with the symbolic
+// warp index: InterpWarpIndex.cpp): a result that sees w is computed again
+// for every warp from the operands with w replaced (perWarp) and kept as
+// the symbolic result if that is every warp's, else as one form B + w*D
+// (fitOverWarps), else with one unknown per warp (warpFamilies); joins and
+// truncations are checked the same way; consumesWarpIndex says which
+// expression classes may see w at all.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/Interpreter.h"
@@ -16,14 +16,14 @@
 using namespace clang;
 using namespace ccl;
 
-bool WarpChecks::sameValue(const Value &G, const Value &X) {
+bool WarpIndexRun::sameValue(const Value &G, const Value &X) {
   return G.Kind == X.Kind && G.Base == X.Base && G.Defined == X.Defined &&
          G.UndefUniform == X.UndefUniform && G.OtherObjects == X.OtherObjects &&
          (G.isUnknown() || G.I.sameAs(X.I, G.Defined)) &&
          ((!G.isUnknown() && G.Defined == kAllLanes) || G.Reason == X.Reason);
 }
 
-std::optional<LaneInt> WarpChecks::warpFamilies(const std::vector<Value> &E) {
+std::optional<LaneInt> WarpIndexRun::warpFamilies(const std::vector<Value> &E) {
   // E_w = C_w + sum_p coef_p * s_{p,w}: the terms at position p hold one
   // unknown per warp (an opaque product of the warp's own row number) with
   // the same coefficients in every warp; C_w, the rest, linear in w. Such
@@ -67,13 +67,12 @@ std::optional<LaneInt> WarpChecks::warpFamilies(const std::vector<Value> &E) {
       return std::nullopt;
     C.push_back(*R);
   }
-  std::optional<std::pair<LaneInt, LaneInt>> Fit =
-      I.WI.fitOverWarps(C, kAllLanes);
+  std::optional<std::pair<LaneInt, LaneInt>> Fit = S.fitOverWarps(C, kAllLanes);
   if (!Fit || !Fit->second.isConcrete())
     return std::nullopt;
   const LaneInt &B = Fit->first, &D = Fit->second;
   std::optional<LaneInt> Out =
-      add(B, *mul(LaneInt::symbol(I.WI.W), LaneInt::perLane(D.consts())));
+      add(B, *mul(LaneInt::symbol(S.W), LaneInt::perLane(D.consts())));
   for (size_t P = 0; P < N && Out; ++P) {
     if (!Fam[P])
       continue;
@@ -82,16 +81,16 @@ std::optional<LaneInt> WarpChecks::warpFamilies(const std::vector<Value> &E) {
     std::map<unsigned, std::pair<SymbolId, int64_t>> Members;
     for (size_t Ix = 0; Ix < E.size(); ++Ix) {
       const LaneInt::Term &T = E[Ix].I.terms()[P];
-      Key += " " + std::to_string(I.WI.Set[Ix]) + ":" + std::to_string(T.Sym) +
+      Key += " " + std::to_string(S.Set[Ix]) + ":" + std::to_string(T.Sym) +
              "*" + std::to_string(T.Coef[0]);
       NonNeg = NonNeg && I.Syms.nonNegative(T.Sym) && T.Coef[0] >= 0;
-      Members[I.WI.Set[Ix]] = {T.Sym, T.Coef[0]};
+      Members[S.Set[Ix]] = {T.Sym, T.Coef[0]};
     }
     SymbolId F = I.Symbols.symbolId(I.Syms.name(Members.begin()->second.first),
                                     {}, Key, NonNeg);
-    I.WI.Residual.resize(I.Syms.size(), -1);
-    I.WI.Residual[F] = -3;
-    I.WI.Family[F] = std::move(Members);
+    S.Residual.resize(I.Syms.size(), -1);
+    S.Residual[F] = -3;
+    S.Family[F] = std::move(Members);
     std::optional<LaneInt> Part = LaneInt::symbol(F);
     Out = Part ? add(*Out, *Part) : std::nullopt;
   }
@@ -99,68 +98,69 @@ std::optional<LaneInt> WarpChecks::warpFamilies(const std::vector<Value> &E) {
 }
 
 std::vector<Value>
-WarpChecks::warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect) {
-  I.WI.On = false;
+WarpIndexRun::warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect) {
+  S.On = false;
   bool SavedRec = I.Recording;
   I.Recording = false;
-  bool SavedIn = I.WI.InExpect, SavedOuter = I.WI.OuterRecording;
-  I.WI.InExpect = true;
-  I.WI.OuterRecording = SavedIn ? SavedOuter : SavedRec;
-  I.WI.ExpectSplit = false;
+  bool SavedIn = S.InExpect, SavedOuter = S.OuterRecording;
+  S.InExpect = true;
+  S.OuterRecording = SavedIn ? SavedOuter : SavedRec;
+  S.ExpectSplit = false;
   std::vector<Value> E;
-  E.reserve(I.WI.Set.size());
-  for (unsigned W : I.WI.Set)
+  E.reserve(S.Set.size());
+  for (unsigned W : S.Set)
     E.push_back(Expect(W));
-  I.WI.InExpect = SavedIn;
-  I.WI.OuterRecording = SavedOuter;
+  S.InExpect = SavedIn;
+  S.OuterRecording = SavedOuter;
   I.Recording = SavedRec;
-  I.WI.On = true;
+  S.On = true;
   return E;
 }
 
-std::optional<LaneInt> WarpChecks::formInW(const LaneInt &B, const LaneInt &D) {
+std::optional<LaneInt> WarpIndexRun::formInW(const LaneInt &B,
+                                             const LaneInt &D) {
   // D * w as terms of W (its unknowns x as monomials W*x).
   std::optional<LaneInt> Form =
-      mul(LaneInt::symbol(I.WI.W), LaneInt::perLane(D.consts()));
+      mul(LaneInt::symbol(S.W), LaneInt::perLane(D.consts()));
   for (const LaneInt::Term &T : D.terms()) {
     if (!Form)
       break;
     std::optional<LaneInt> Part =
-        mul(LaneInt::symbol(I.Arith.productSymbol(I.WI.W, T.Sym)),
+        mul(LaneInt::symbol(I.Arith.productSymbol(S.W, T.Sym)),
             LaneInt::perLane(T.Coef));
     Form = Part ? add(*Form, *Part) : std::nullopt;
   }
   return Form ? add(B, *Form) : std::nullopt;
 }
 
-Value WarpChecks::perWarp(const Value *Sym,
-                          llvm::function_ref<Value(int64_t)> Expect,
-                          llvm::StringRef What) {
-  if (!I.WI.On || !I.WI.Escaped.empty() || !I.WI.Split.empty()) {
+Value WarpIndexRun::perWarp(const Value *Sym,
+                            llvm::function_ref<Value(int64_t)> Expect,
+                            llvm::StringRef What) {
+  if (!S.On || !S.Escaped.empty() || !S.Split.empty()) {
     if (Sym)
       return *Sym;
     // (A stopped run still finishes its statement: Expect may ask again.)
-    bool SavedOn = I.WI.On;
-    I.WI.On = false;
-    Value V = Expect(I.WI.Set.empty() ? 0 : I.WI.Set[0]);
-    I.WI.On = SavedOn;
+    bool SavedOn = S.On;
+    S.On = false;
+    Value V = Expect(S.Set.empty() ? 0 : S.Set[0]);
+    S.On = SavedOn;
     return V;
   }
   // Each warp's own result, computed from operands without the warp index
   // (and without side effects on the run: no case splits).
   std::vector<Value> E = warpsOwnResults(Expect);
-  if (I.WI.ExpectSplit) {
-    I.WI.escape((What + " that splits into cases").str());
+  if (S.ExpectSplit) {
+    S.escape((What + " that splits into cases").str());
     return Sym ? *Sym : E[0];
   }
   // The symbolic result, if it is every warp's.
   bool SymOk = Sym != nullptr;
-  for (size_t Ix = 0; Ix < I.WI.Set.size() && SymOk; ++Ix)
-    SymOk = sameValue(I.WI.warpAt(*Sym, I.WI.Set[Ix]), E[Ix]);
+  for (size_t Ix = 0; Ix < S.Set.size() && SymOk; ++Ix)
+    SymOk = sameValue(S.warpAt(*Sym, S.Set[Ix]), E[Ix]);
   if (SymOk)
     return *Sym;
   const Value &E0 = E[0];
-  if (I.WI.Set.size() == 1)
+  if (S.Set.size() == 1)
     return E0;
   // Else the warps' results as one form B + w * D, when every warp's result
   // is that (w takes only the block's warp numbers, so `tid % 128` and
@@ -181,7 +181,7 @@ Value WarpChecks::perWarp(const Value *Sym,
     std::vector<LaneInt> Forms;
     for (const Value &V : E)
       Forms.push_back(V.I);
-    Fit = I.WI.fitOverWarps(Forms, E0.Defined);
+    Fit = S.fitOverWarps(Forms, E0.Defined);
     if (!Fit)
       if (std::optional<LaneInt> F = warpFamilies(E)) {
         Value R = E0;
@@ -191,15 +191,15 @@ Value WarpChecks::perWarp(const Value *Sym,
   }
   if (!Fit) {
     // Not one form: run the warps again in groups with equal results.
-    I.warpSplit(I.WI.warpGroups(
-                    E.size(),
-                    [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
-                What);
+    I.warpSplit(
+        S.warpGroups(E.size(),
+                     [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
+        What);
     return Sym ? *Sym : E0;
   }
   std::optional<LaneInt> Sum = formInW(Fit->first, Fit->second);
   if (!Sum) {
-    I.WI.escape((What + " overflows").str());
+    S.escape((What + " overflows").str());
     return Sym ? *Sym : E0;
   }
   Value R = E0;
@@ -207,51 +207,49 @@ Value WarpChecks::perWarp(const Value *Sym,
   return R;
 }
 
-void WarpChecks::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
-                                  LaneBits TakeA, LaneBits TakeB,
-                                  LaneBits Uniform) {
-  if (!I.WI.mentionsW(A) && !I.WI.mentionsW(B))
+void WarpIndexRun::checkJoinPerWarp(Value &J, const Value &A, const Value &B,
+                                    LaneBits TakeA, LaneBits TakeB,
+                                    LaneBits Uniform) {
+  if (!S.mentionsW(A) && !S.mentionsW(B))
     return;
   // Paths the whole warp took make new unknowns (joinUniform), keyed by
   // what differs: not followed with the warp index.
   if (Uniform & ~J.Defined)
-    I.WI.escape("a join of paths taken by the whole warp");
+    S.escape("a join of paths taken by the whole warp");
   // A value joined with itself (a variable neither path changed: J is A):
   // each warp's join is that warp's form of it, which perWarp finds equal
   // to J's. Of perWarp's work only what may stop the run remains: a form
   // that overflows in some warp (warpAt).
   if (Value::identical(A, B) && Value::identical(J, A)) {
-    if (I.WI.On && I.WI.Escaped.empty() && I.WI.Split.empty())
-      for (unsigned W : I.WI.Set)
-        I.WI.warpAt(J, W);
+    if (S.On && S.Escaped.empty() && S.Split.empty())
+      for (unsigned W : S.Set)
+        S.warpAt(J, W);
     return;
   }
   J = perWarp(
       &J,
       [&](int64_t W) {
-        return Value::join(I.WI.warpAt(A, W), I.WI.warpAt(B, W), TakeA, TakeB);
+        return Value::join(S.warpAt(A, W), S.warpAt(B, W), TakeA, TakeB);
       },
       "a join of two paths");
 }
 
-LaneInt WarpChecks::truncate(const LaneInt &V, unsigned Bits,
-                             bool Signed) const {
+LaneInt WarpIndexRun::truncate(const LaneInt &V, unsigned Bits, bool Signed) {
   LaneInt R = V.truncated(Bits, Signed);
-  if (I.WI.mentionsW(V)) {
+  if (S.mentionsW(V)) {
     Value Sym = Value::integer(R);
-    return const_cast<WarpChecks *>(this)
-        ->perWarp(
-            &Sym,
-            [&](int64_t W) {
-              return Value::integer(I.WI.warpAt(V, W).truncated(Bits, Signed));
-            },
-            "a conversion to a narrower integer")
+    return perWarp(
+               &Sym,
+               [&](int64_t W) {
+                 return Value::integer(S.warpAt(V, W).truncated(Bits, Signed));
+               },
+               "a conversion to a narrower integer")
         .I;
   }
   return R;
 }
 
-bool WarpChecks::consumesWarpIndex(const Expr *E) {
+bool WarpIndexRun::consumesWarpIndex(const Expr *E) {
   switch (E->getStmtClass()) {
   case Stmt::ParenExprClass:
   case Stmt::ConstantExprClass:
@@ -291,7 +289,7 @@ bool WarpChecks::consumesWarpIndex(const Expr *E) {
   case Stmt::CXXOperatorCallExprClass:
     // Inlined user code binds the values to parameters; a builtin rule
     // (shuffles, min/max, intrinsics) may decide on their form.
-    return I.WI.Inlined.erase(E);
+    return S.Inlined.erase(E);
   default:
     break;
   }

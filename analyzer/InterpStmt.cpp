@@ -78,8 +78,8 @@ void Interpreter::execDecl(const VarDecl *D, LaneMask M) {
     if (B.V.isInt() && D->getType()->isIntegerType() &&
         !D->getType()->isBooleanType())
       B.V.I =
-          WarpCheck.truncate(B.V.I, Ctx.getIntWidth(D->getType()),
-                             D->getType()->isSignedIntegerOrEnumerationType());
+          WarpRun.truncate(B.V.I, Ctx.getIntWidth(D->getType()),
+                           D->getType()->isSignedIntegerOrEnumerationType());
   } else {
     B.V = Value::unknown("'" + D->getNameAsString() + "' is uninitialized");
   }
@@ -166,8 +166,8 @@ void Interpreter::initElems(Binding &B, QualType T, const Expr *Init,
   --Budget;
   Value V = eval(Init, M);
   if (V.isInt() && T->isIntegerType() && !T->isBooleanType())
-    V.I = WarpCheck.truncate(V.I, Ctx.getIntWidth(T),
-                             T->isSignedIntegerOrEnumerationType());
+    V.I = WarpRun.truncate(V.I, Ctx.getIntWidth(T),
+                           T->isSignedIntegerOrEnumerationType());
   B.Elems[Off] = {Memory.sizeOf(T), V};
 }
 
@@ -366,8 +366,8 @@ LaneMask Interpreter::execReturn(const ReturnStmt *S, const LaneMask &M) {
     // decided in them) keep a value only where both returns agree.
     if (F.HasRet) {
       Value J = Value::join(V, F.RetVal, M.May & ~F.UnsureReturned, ~M.May);
-      WarpCheck.checkJoinPerWarp(J, V, F.RetVal, M.May & ~F.UnsureReturned,
-                                 ~M.May, 0);
+      WarpRun.checkJoinPerWarp(J, V, F.RetVal, M.May & ~F.UnsureReturned,
+                               ~M.May, 0);
       F.RetVal = J;
     } else {
       F.RetVal = V;

@@ -281,7 +281,7 @@ Value WarpCalls::shuffleChecked(const CallExpr *E, StringRef Kind,
   // With the warp index (InterpWarpIndex.cpp): each warp's shuffle of its
   // own values, as one form (`__shfl_sync(mask, threadIdx.x / 32, 0)`).
   I.WarpRun.noteInlined(E);
-  return I.WarpCheck.perWarp(
+  return I.WarpRun.perWarp(
       nullptr,
       [&](int64_t W) {
         return evalShuffle(Kind, I.WarpRun.warpAt(V, W), I.WarpRun.warpAt(L, W),

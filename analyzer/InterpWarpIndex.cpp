@@ -377,7 +377,7 @@ bool WarpIndexRun::caseSplitSeen(const std::string &Key,
 }
 
 void WarpIndexRun::leaveExpr(const Expr *E, const Value &V, bool Parent) {
-  if (S.ChildW && !I.WarpCheck.consumesWarpIndex(E)) {
+  if (S.ChildW && !consumesWarpIndex(E)) {
     std::string What = E->getStmtClassName();
     if (const auto *CE = dyn_cast<CallExpr>(E))
       if (const FunctionDecl *FD = CE->getDirectCallee())

@@ -52,11 +52,11 @@
 //                      InterpSymbols.h; the table of them: SymbolTable.h)
 //   InterpWarpIndex.cpp  one run for every warp of a block: threadIdx with
 //                      a symbolic warp index, splits of the warps into
-//                      groups, the replay of the run's events for each warp
-//                      (its state: WarpIndexState.h; the caller's side, the
-//                      part WarpIndexRun: WarpIndexRun.h)
-//   InterpPerWarp.cpp  the rules that check a value of it per warp (the
-//                      part WarpChecks: InterpPerWarp.h)
+//                      groups, the replay of the run's events for each warp,
+//                      the hooks the rules call (the part WarpIndexRun:
+//                      WarpIndexRun.h; its state: WarpIndexState.h)
+//   InterpPerWarp.cpp  WarpIndexRun's checked rules: a value of the run
+//                      computed again per warp
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_INTERPRETER_H
@@ -73,7 +73,6 @@
 #include "analyzer/InterpJoin.h"
 #include "analyzer/InterpLoops.h"
 #include "analyzer/InterpMemory.h"
-#include "analyzer/InterpPerWarp.h"
 #include "analyzer/InterpSymbols.h"
 #include "analyzer/InterpWarp.h"
 #include "analyzer/InterpreterOptions.h"
@@ -153,7 +152,6 @@ private:
   friend class LoopRules;
   friend class MemoryRules;
   friend class SymbolRules;
-  friend class WarpChecks;
   friend class WarpIndexRun;
   friend class WarpCalls;
   using LValue = interp::LValue;
@@ -323,9 +321,6 @@ private:
   WarpCalls WarpCall{*this};
   /// Calls, CUDA builtins and launches (InterpCalls.h).
   CallRules Call{*this};
-  /// The results of the run with the warp index, checked against every
-  /// warp (InterpPerWarp.h).
-  WarpChecks WarpCheck{*this};
   /// The run with the warp index: the caller's side and the rules' hooks.
   WarpIndexRun WarpRun{*this, WI};
   /// execReturn -> record: the returned lvalue read for a Frame::ReadAt

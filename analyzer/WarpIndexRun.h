@@ -1,12 +1,14 @@
 //===- WarpIndexRun.h - Every warp of a block in one run --------*- C++ -*-===//
 //
-// The caller's side of the interpreter's run with the symbolic warp index
-// (InterpWarpIndex.cpp): KernelAnalysis begins it, runs the kernel once
+// The interpreter's run with the symbolic warp index (InterpWarpIndex.cpp).
+// The caller's side: KernelAnalysis begins it, runs the kernel once
 // (Interpreter::runWarp), and then reads whether the run holds for every
 // warp, must be split into groups of warps, or escaped, and maps each event
-// of the run to each warp. The rules that keep the run valid are
-// WarpChecks (InterpPerWarp.h); its state is WarpIndexState.h. Warp by
-// warp, without begin(), is the plain run.
+// of the run to each warp. The rules' side: a few hooks the interpreter's
+// rules call (what they ask of the run and tell it) and the checked rules
+// (InterpPerWarp.cpp) that compute a result again for every warp. Its state
+// is WarpIndexState.h. Warp by warp, without begin(), each hook is the null
+// one and the run is the plain run.
 //
 // A part of one Interpreter, as Clang's SemaCUDA is a part of Sema.
 //
@@ -19,6 +21,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -248,7 +251,36 @@ public:
       escape("a min or max whose warps split into other cases");
   }
 
+  // Checked rules (InterpPerWarp.cpp): a result that sees w is computed
+  // again for every warp from the operands with w replaced. Outside the run
+  // each is the plain result.
+  /// A result that holds in every warp: \p Sym (the symbolic rule's) if,
+  /// with w replaced, it is \p Expect(w) (the result computed from the
+  /// operands with w replaced) for every warp w, else the warps' results
+  /// as one form linear in w; escapes when they are not.
+  Value perWarp(const Value *Sym, llvm::function_ref<Value(int64_t)> Expect,
+                llvm::StringRef What);
+  /// Value::join's result \p J of \p A and \p B, checked against each warp.
+  void checkJoinPerWarp(Value &J, const Value &A, const Value &B,
+                        LaneBits TakeA, LaneBits TakeB, LaneBits Uniform);
+  /// V.truncated(...), checked against each warp.
+  LaneInt truncate(const LaneInt &V, unsigned Bits, bool Signed);
+
 private:
+  /// leaveExpr's rule: \p E consumes its children's values without
+  /// deciding on their form (or decides through a checked rule).
+  bool consumesWarpIndex(const clang::Expr *E);
+  static bool sameValue(const Value &A, const Value &B);
+  /// perWarp's results \p E as a form with family symbols (one unknown per
+  /// warp); nullopt when they are not that.
+  std::optional<LaneInt> warpFamilies(const std::vector<Value> &E);
+  /// Each warp's own result \p Expect(w) for the run's warps, computed
+  /// without the warp index and without recording.
+  std::vector<Value> warpsOwnResults(llvm::function_ref<Value(int64_t)> Expect);
+  /// B + w * D as a form in the warp index (D's unknowns x as monomials
+  /// W*x); nullopt on overflow.
+  std::optional<LaneInt> formInW(const LaneInt &B, const LaneInt &D);
+
   Interpreter &I;
   WarpIndexState &S;
 };

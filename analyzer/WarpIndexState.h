@@ -3,8 +3,8 @@
 // The state of the interpreter's run with a symbolic warp index W
 // (InterpWarpIndex.cpp): threadIdx as forms in W, which symbols are made from
 // W, the warps the run stands for, where it split them into groups and why it
-// stopped. The rules consult it (mentionsW, warpAt, escape; WarpIndexState.cpp)
-// and the interpreter's warpSplit and perWarp (InterpPerWarp.cpp).
+// stopped. Only WarpIndexRun (WarpIndexRun.h) reads and changes it; its
+// queries (mentionsW, warpAt, escape) are WarpIndexState.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_WARPINDEXSTATE_H

@@ -1,7 +1,7 @@
 // The results of the run with the warp index checked against every warp
-// (analyzer/InterpPerWarp.h): where the run with the symbolic warp index w
-// goes on, each event, with w replaced by a warp's number, is what that
-// warp's own run (warp by warp, the null implementation) sends.
+// (analyzer/WarpIndexRun.h, InterpPerWarp.cpp): where the run with the symbolic
+// warp index w goes on, each event, with w replaced by a warp's number, is what
+// that warp's own run (warp by warp, the null implementation) sends.
 #include "WarpZeroRun.h"
 #include "gtest/gtest.h"
 #include <algorithm>
