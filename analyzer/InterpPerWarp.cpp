@@ -191,7 +191,7 @@ Value WarpIndexRun::perWarp(const Value *Sym,
   }
   if (!Fit) {
     // Not one form: run the warps again in groups with equal results.
-    I.warpSplit(
+    split(
         S.warpGroups(E.size(),
                      [&](size_t A, size_t B) { return sameValue(E[A], E[B]); }),
         What);

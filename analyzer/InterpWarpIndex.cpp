@@ -39,6 +39,10 @@
 //   - any other expression whose operand mentions w (consumesWarpIndex:
 //     the classes that only move values - parentheses, loads, assignments,
 //     subscripts, inlined calls - are let through).
+// The rules reach the run only through WarpIndexRun's hooks
+// (WarpIndexRun.h: on, mentionsW, escape, warpAt, perWarp, ...); warp by
+// warp each hook is the null one. The run's state (WarpIndexState.h) is
+// WarpIndexRun's own.
 // --warp-crosscheck=FILE (KernelAnalysis.cpp) runs both ways and compares.
 //
 //===----------------------------------------------------------------------===//
@@ -76,29 +80,29 @@ unsigned long WarpIndexRun::eventsAt(const WarpCheckpoint &C) const {
 /// \p W in place of the warp index in every value of the run's state: a
 /// group of one warp resumes as that warp's ordinary run.
 void Interpreter::fixWarpIndex(int64_t W) {
-  auto InLValue = [&](LValue &L) { L.Addr = WI.warpAt(L.Addr, W); };
+  auto InLValue = [&](LValue &L) { L.Addr = WarpRun.warpAt(L.Addr, W); };
   auto InBinding = [&](Binding &B) {
-    B.V = WI.warpAt(B.V, W);
+    B.V = WarpRun.warpAt(B.V, W);
     InLValue(B.Ref);
     const auto &Elems = B.Elems;
     if (Elems.empty())
       return;
     bool Any = false;
     for (const auto &KV : Elems)
-      Any |=
-          !KV.second.second.isUnknown() &&
-          !WI.warpAt(KV.second.second.I, W).sharesStorage(KV.second.second.I);
+      Any |= !KV.second.second.isUnknown() &&
+             !WarpRun.warpAt(KV.second.second.I, W)
+                  .sharesStorage(KV.second.second.I);
     if (!Any)
       return;
     CowMap<int64_t, std::pair<int64_t, Value>> Fixed;
     for (const auto &KV : Elems)
-      Fixed[KV.first] = {KV.second.first, WI.warpAt(KV.second.second, W)};
+      Fixed[KV.first] = {KV.second.first, WarpRun.warpAt(KV.second.second, W)};
     B.Elems = Fixed;
   };
   for (Frame &F : Frames) {
     for (auto &KV : F.Vars)
       InBinding(KV.second);
-    F.RetVal = WI.warpAt(F.RetVal, W);
+    F.RetVal = WarpRun.warpAt(F.RetVal, W);
     if (F.This)
       InLValue(*F.This);
     if (F.RetRef)
@@ -111,14 +115,14 @@ void Interpreter::fixWarpIndex(int64_t W) {
 
 void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
   const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
-  if ((!WI.On && !WI.Resume) || !Body) {
+  if ((!WarpRun.on() && !WarpRun.resumePoint()) || !Body) {
     exec(Kernel->getBody(), M);
     return;
   }
   size_t Start = 0;
-  if (WI.Resume) {
+  if (WarpRun.resumePoint()) {
     // Resume where the runs of these warps' group split off.
-    const Checkpoint &C = *WI.Resume;
+    const Checkpoint &C = *WarpRun.resumePoint();
     Frames.clear();
     Frames.push_back(C.F);
     M = C.M;
@@ -131,16 +135,16 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
     Mem.setStoreGens(C.StoreGen);
     Closures = C.Closures;
     Start = C.Index;
-    if (!WI.On) // one warp: its own values from here on
-      fixWarpIndex(WI.Set.front());
+    if (!WarpRun.on()) // one warp: its own values from here on
+      fixWarpIndex(WarpRun.warps().front());
   } else {
     ++Steps; // exec's count for the body
   }
-  WI.Latest.reset();
+  WarpRun.reached(nullptr);
   for (size_t I = Start; I < Body->size(); ++I) {
     // Only before any case split: the runs of a case split repeat the
     // whole warp (Interpreter::runWarp).
-    if (WI.On && Cases.none() && Frames.size() == 1 && Loops.empty() &&
+    if (WarpRun.on() && Cases.none() && Frames.size() == 1 && Loops.empty() &&
         Context.empty()) {
       auto C = std::make_shared<Checkpoint>();
       C->Index = I;
@@ -154,9 +158,9 @@ void Interpreter::runKernelBody(const FunctionDecl *Kernel, LaneMask M) {
       C->SplitRuns = SplitRuns;
       C->StoreGen = Mem.storeGens();
       C->Closures = Closures;
-      WI.Latest = std::move(C);
+      WarpRun.reached(std::move(C));
     } else {
-      WI.Latest.reset();
+      WarpRun.reached(nullptr);
     }
     M = exec(Body->body_begin()[I], M);
     if (M.none() || Steps > Opts.MaxSteps)
@@ -169,17 +173,17 @@ unsigned Interpreter::warpsInBlock() const {
 }
 
 bool WarpIndexRun::begin(llvm::ArrayRef<unsigned> Set) {
-  if (I.WI.Warps) {
+  if (S.Warps) {
     // A further run, for some of the warps (after a split).
-    I.WI.Set.assign(Set.begin(), Set.end());
-    I.WI.Escaped.clear();
-    I.WI.Split.clear();
-    I.WI.SplitAt.reset();
-    I.WI.Latest.reset();
-    I.WI.Inlined.clear();
-    I.WI.ChildW = false;
+    S.Set.assign(Set.begin(), Set.end());
+    S.Escaped.clear();
+    S.Split.clear();
+    S.SplitAt.reset();
+    S.Latest.reset();
+    S.Inlined.clear();
+    S.ChildW = false;
     // A group of one warp runs as that warp (concrete thread ids).
-    I.WI.On = Set.size() > 1;
+    S.On = Set.size() > 1;
     return true;
   }
   unsigned Warps = I.warpsInBlock();
@@ -201,50 +205,31 @@ bool WarpIndexRun::begin(llvm::ArrayRef<unsigned> Set) {
         if (I.Tid[D][K] != Warp0[D][K] + Slope[D] * (int64_t)W)
           return false;
   }
-  I.WI.restart();
-  I.WI.W =
-      I.Symbols.symbolId("warp index", {}, "\x01warp index", /*NonNeg=*/true);
-  I.WI.Warps = Warps;
+  S.restart();
+  S.W = I.Symbols.symbolId("warp index", {}, "\x01warp index", /*NonNeg=*/true);
+  S.Warps = Warps;
   if (Set.empty())
     for (unsigned W = 0; W < Warps; ++W)
-      I.WI.Set.push_back(W);
+      S.Set.push_back(W);
   else
-    I.WI.Set.assign(Set.begin(), Set.end());
-  I.WI.Residual.assign(I.Syms.size(), -1);
-  I.WI.Residual[I.WI.W] = -2;
+    S.Set.assign(Set.begin(), Set.end());
+  S.Residual.assign(I.Syms.size(), -1);
+  S.Residual[S.W] = -2;
   for (unsigned D = 0; D < 3; ++D) {
     LaneInt V = LaneInt::perLane(Warp0[D]);
     if (Slope[D])
-      V = *add(V, *mul(LaneInt::symbol(I.WI.W), LaneInt::constant(Slope[D])));
-    I.WI.Tid[D] = V;
+      V = *add(V, *mul(LaneInt::symbol(S.W), LaneInt::constant(Slope[D])));
+    S.Tid[D] = V;
   }
-  I.WI.On = true;
+  S.On = true;
   return true;
-}
-
-void Interpreter::warpSplit(std::vector<std::vector<unsigned>> Groups,
-                            llvm::StringRef What, const Expr *At) const {
-  if (!WI.On || !WI.Escaped.empty() || !WI.Split.empty())
-    return;
-  WI.Split = std::move(Groups);
-  WI.SplitWhy = What.str();
-  if (At)
-    WI.SplitWhy +=
-        " at line " +
-        std::to_string(
-            Ctx.getSourceManager().getPresumedLoc(At->getExprLoc()).getLine());
-  // After a case split the groups start over: every run of a case split
-  // repeats the warp from its start (runWarp), the part before the
-  // checkpoint included.
-  WI.SplitAt = !Cases.splitInRun() ? WI.Latest : nullptr;
-  WI.OnStop(); // the run is stopped as an escaped one is
 }
 
 AccessEvent WarpIndexRun::instance(const AccessEvent &Ev, unsigned W) const {
   AccessEvent Out = Ev;
-  Out.Address = I.WI.warpAt(Ev.Address, W);
-  Out.Address.Deps = I.WI.warpFreeDeps(Ev.Address.Deps);
-  Out.Mask.Deps = I.WI.warpFreeDeps(Ev.Mask.Deps);
+  Out.Address = S.warpAt(Ev.Address, W);
+  Out.Address.Deps = S.warpFreeDeps(Ev.Address.Deps);
+  Out.Mask.Deps = S.warpFreeDeps(Ev.Mask.Deps);
   static const char Placeholder[] = "warp ?";
   if (llvm::StringRef(Ev.Context).starts_with(Placeholder))
     Out.Context = "warp " + std::to_string(W) +
@@ -252,20 +237,20 @@ AccessEvent WarpIndexRun::instance(const AccessEvent &Ev, unsigned W) const {
   return Out;
 }
 
-const std::string &WarpIndexRun::escaped() const { return I.WI.Escaped; }
+const std::string &WarpIndexRun::escaped() const { return S.Escaped; }
 
 const std::vector<std::vector<unsigned>> &WarpIndexRun::groups() const {
-  return I.WI.Split;
+  return S.Split;
 }
 
-const std::string &WarpIndexRun::splitWhy() const { return I.WI.SplitWhy; }
+const std::string &WarpIndexRun::splitWhy() const { return S.SplitWhy; }
 
 const std::shared_ptr<const WarpCheckpoint> &WarpIndexRun::splitPoint() const {
-  return I.WI.SplitAt;
+  return S.SplitAt;
 }
 
 void WarpIndexRun::resume(std::shared_ptr<const WarpCheckpoint> C) {
-  I.WI.Resume = std::move(C);
+  S.Resume = std::move(C);
 }
 
 void WarpIndexRun::eachWarpOwn(
@@ -286,7 +271,20 @@ void WarpIndexRun::eachWarpOwn(
 
 void WarpIndexRun::split(std::vector<std::vector<unsigned>> Groups,
                          llvm::StringRef What, const Expr *At) {
-  I.warpSplit(std::move(Groups), What, At);
+  if (!S.On || !S.Escaped.empty() || !S.Split.empty())
+    return;
+  S.Split = std::move(Groups);
+  S.SplitWhy = What.str();
+  if (At)
+    S.SplitWhy +=
+        " at line " + std::to_string(I.Ctx.getSourceManager()
+                                         .getPresumedLoc(At->getExprLoc())
+                                         .getLine());
+  // After a case split the groups start over: every run of a case split
+  // repeats the warp from its start (runWarp), the part before the
+  // checkpoint included.
+  S.SplitAt = !I.Cases.splitInRun() ? S.Latest : nullptr;
+  S.OnStop(); // the run is stopped as an escaped one is
 }
 
 LaneInt WarpIndexRun::threadIdx(unsigned Dim) const {

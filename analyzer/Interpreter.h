@@ -264,14 +264,8 @@ private:
   /// The choice points of this warp's runs and the case each run takes.
   CaseSplits Cases;
 
-  // ---- The symbolic warp index (InterpWarpIndex.cpp; its forms: ----
-  // ---- WarpIndexState.h)                                        ----
-  mutable WarpIndexState WI;
   /// Access events sent so far.
   unsigned long Emitted = 0;
-  /// Stops the run: its warps are run again in \p Groups.
-  void warpSplit(std::vector<std::vector<unsigned>> Groups,
-                 llvm::StringRef What, const clang::Expr *At = nullptr) const;
 
   clang::ASTContext &Ctx;
   const InterpreterOptions &Opts;
@@ -321,8 +315,9 @@ private:
   WarpCalls WarpCall{*this};
   /// Calls, CUDA builtins and launches (InterpCalls.h).
   CallRules Call{*this};
-  /// The run with the warp index: the caller's side and the rules' hooks.
-  WarpIndexRun WarpRun{*this, WI};
+  /// The run with the symbolic warp index (InterpWarpIndex.cpp): the
+  /// caller's side, the rules' hooks and its state.
+  mutable WarpIndexRun WarpRun{*this};
   /// execReturn -> record: the returned lvalue read for a Frame::ReadAt
   /// caller; its load is recorded at the call.
   const clang::Expr *ReturnedRead = nullptr;

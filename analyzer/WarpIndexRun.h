@@ -36,7 +36,7 @@ struct WarpCheckpoint;
 
 class WarpIndexRun {
 public:
-  WarpIndexRun(Interpreter &I, WarpIndexState &S) : I(I), S(S) {}
+  explicit WarpIndexRun(Interpreter &I) : I(I) {}
   WarpIndexRun(const WarpIndexRun &) = delete;
   WarpIndexRun &operator=(const WarpIndexRun &) = delete;
 
@@ -68,6 +68,16 @@ public:
   /// The next runWarp resumes from \p C (for the warps of the next
   /// begin); null: from the start.
   void resume(std::shared_ptr<const WarpCheckpoint> C);
+  /// Where the next runWarp resumes (resume); null: from the start.
+  const std::shared_ptr<const WarpCheckpoint> &resumePoint() const {
+    return S.Resume;
+  }
+  /// The run reached checkpoint \p C between two statements of the kernel
+  /// body (null: a point no group can resume from); a split resumes from
+  /// the latest.
+  void reached(std::shared_ptr<const WarpCheckpoint> C) {
+    S.Latest = std::move(C);
+  }
   /// Event \p Ev of the symbolic run as warp \p W of the block issues it:
   /// the warp index replaced by W in its address and context.
   AccessEvent instance(const AccessEvent &Ev, unsigned W) const;
@@ -282,7 +292,8 @@ private:
   std::optional<LaneInt> formInW(const LaneInt &B, const LaneInt &D);
 
   Interpreter &I;
-  WarpIndexState &S;
+  /// Mutable: a query (instance, warpAt) may find an overflow and escape.
+  mutable WarpIndexState S;
 };
 
 } // namespace ccl
