@@ -3,8 +3,8 @@
 // Clang and nvcc share LLVM's optimizer but not their front ends' lowering.
 // The compiler view (DeviceCode.h) runs these on clang's IR so that its
 // memory instructions have the widths nvcc's have (each checked against
-// `nvcc -arch=sm_89 -ptx -lineinfo -O3`; docs/design.md, "The instructions
-// the compiler makes"):
+// `nvcc -arch=sm_89 -ptx -lineinfo -O3`; docs/compiler-view.md, "The
+// instructions the compiler makes"):
 //
 // before the optimizer: extern __shared__ arrays 16-byte aligned; static
 // __device__ variables writable from outside; aggregate

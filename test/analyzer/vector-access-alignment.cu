@@ -20,5 +20,5 @@ __global__ void float4_rows(float *C, int N) {
 // The accesses as written (--compiler=none). Compiled, `float4 t = ...;
 // t.x += 1.f; store t` is a 4-byte load and store of .x for clang (the
 // other fields are stored back unchanged, so not at all), while nvcc 13
-// keeps `ld.global.v4.f32` / `st.global.v4.f32`: docs/design.md, "Where
+// keeps `ld.global.v4.f32` / `st.global.v4.f32`: docs/compiler-view.md, "Where
 // clang and nvcc differ".
