@@ -41,6 +41,13 @@ two medians, where it may fall on the linter's runs and not on clang-dev's.
 `--lint-arg=--kernel-jobs=1` (repeatable) passes an option to the linter
 (test/meta/bench-lint-args.test). `--raw` prints every run's times.
 
+`--compile-reference` adds a fourth command to each round, clang's own
+compile of the device side (`clang-O3`: clang-dev's flags with `-S -O3
+-gline-tables-only -o /dev/null` in place of `-fsyntax-only`: the PTX of
+every kernel instance with line information, what the compiler view
+costs), and prints its time and its ratio to clang-dev: what code
+generation alone adds to the parse (test/meta/bench-compile-reference.test).
+
 Quiet runs: a fixed amount of Python arithmetic (the probe, about 30 ms) is
 timed before and after every run. A run whose probes took more than
 `--quiet` (default 1.15) times the quickest probe seen so far fell, at least
@@ -214,6 +221,9 @@ def main():
     ap.add_argument("--lint-arg", action="append", default=[], metavar="ARG",
                     help="an option for the linter (before its FILE), e.g. "
                          "--lint-arg=--kernel-jobs=1; repeatable")
+    ap.add_argument("--compile-reference", action="store_true",
+                    help="also time clang's own -O3 device compile "
+                         "(clang-O3) and its ratio to clang-dev")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     lint = os.path.abspath(args.lint)
@@ -243,6 +253,8 @@ def main():
         head += [f"clang {m} s", f"clang-dev {m} s", f"lint {m} s",
                  f"{m} lint/clang", f"{m} lint/clang-dev",
                  f"{m} lint/clang-dev paired"]
+        if args.compile_reference:
+            head += [f"clang-O3 {m} s", f"{m} clang-O3/clang-dev"]
     head += ["clang MiB", "clang-dev MiB", "lint MiB", "mem lint/clang", "mem lint/clang-dev"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
@@ -257,6 +269,10 @@ def main():
             "clang-dev": base + flags + ["--cuda-device-only", f],
             "lint": [lint] + args.lint_arg + [f, "--"] + flags,
         }
+        if args.compile_reference:
+            cmds["clang-O3"] = (base[:1] + ["-S", "-O3", "-gline-tables-only",
+                                            "-o", os.devnull] + base[2:]
+                                + flags + ["--cuda-device-only", f])
         res = {k: [] for k in cmds}
         ratios = {k: [] for k in cmds}
         repeated = quiet.repeated
@@ -288,6 +304,11 @@ def main():
             row += [f"{t['clang']:.2f}", f"{t['clang-dev']:.2f}", f"{t['lint']:.2f}",
                     f"{t['lint']/t['clang']:.2f}", f"{t['lint']/t['clang-dev']:.2f}",
                     f"{paired:.2f}"]
+            if args.compile_reference:
+                row += [f"{t['clang-O3']:.2f}",
+                        f"{t['clang-O3']/t['clang-dev']:.2f}"]
+                worst[m + "-O3"] = max(worst.get(m + "-O3", 0.0),
+                                       t["clang-O3"] / t["clang-dev"])
             worst[m] = max(worst.get(m, 0.0), t["lint"] / t["clang"])
             worst[m + "-paired"] = max(worst.get(m + "-paired", 0.0), paired)
             worst[m + "-dev"] = max(worst.get(m + "-dev", 0.0), t["lint"] / t["clang-dev"])
@@ -309,6 +330,9 @@ def main():
               + f", memory {worst['mem' + suffix]:.2f}x")
     print("worst lint/clang-dev paired (median of the per-round ratios): "
           + ", ".join(f"{m} time {worst[m + '-paired']:.2f}x" for m in metrics))
+    if args.compile_reference:
+        print("worst clang-O3/clang-dev: "
+              + ", ".join(f"{m} time {worst[m + '-O3']:.2f}x" for m in metrics))
 
 
 if __name__ == "__main__":

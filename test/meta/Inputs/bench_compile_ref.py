@@ -1,0 +1,34 @@
+"""Drives utils/bench/benchmark.py's main() with --compile-reference and a
+stand-in for the processes: the fourth command is clang's own -O3 device
+compile with clang-dev's flags, and its ratio is to clang-dev."""
+import sys
+import types
+
+sys.path.insert(0, sys.argv[1])
+import benchmark as b  # noqa: E402
+
+# Per command, per round: CPU s (and wall s).
+times = {"clang": [4.0, 4.0], "clang-dev": [2.0, 2.0], "lint": [3.0, 3.0],
+         "clang-O3": [3.0, 4.0]}
+
+
+def fake_run(cmd, cwd):
+    kind = ("lint" if cmd[0].endswith("LINT") else
+            "clang-O3" if "-S" in cmd else
+            "clang-dev" if "--cuda-device-only" in cmd else "clang")
+    if kind == "clang-O3":
+        print("clang-O3 command:", " ".join(cmd))
+    t = times[kind].pop(0)
+    return (t, 100.0, 0, t)
+
+
+b.run = fake_run
+b.probe = lambda: 1.0
+b.load = lambda: "0"
+b.missing_header_stubs = lambda *a: []
+b.subprocess = types.SimpleNamespace(
+    run=lambda *a, **k: types.SimpleNamespace(stdout="line\n"))
+sys.argv = ["benchmark.py", "--repeat", "2", "--lint", "LINT", "--time", "cpu",
+            "--quiet", "0", "--cuda-path", "CUDA", "--compile-reference",
+            "k.cu", "--", "-I", "inc"]
+b.main()
