@@ -46,7 +46,9 @@ compile of the device side (`clang-O3`: clang-dev's flags with `-S -O3
 -gline-tables-only -o /dev/null` in place of `-fsyntax-only`: the PTX of
 every kernel instance with line information, what the compiler view
 costs), and prints its time and its ratio to clang-dev: what code
-generation alone adds to the parse (test/meta/bench-compile-reference.test).
+generation adds to the parse. A file clang reports errors in gets no code
+from clang (its time would be the parse's): its clang-O3 columns read
+"(errors)" (test/meta/bench-compile-reference.test).
 
 Quiet runs: a fixed amount of Python arithmetic (the probe, about 30 ms) is
 timed before and after every run. A run whose probes took more than
@@ -304,7 +306,11 @@ def main():
             row += [f"{t['clang']:.2f}", f"{t['clang-dev']:.2f}", f"{t['lint']:.2f}",
                     f"{t['lint']/t['clang']:.2f}", f"{t['lint']/t['clang-dev']:.2f}",
                     f"{paired:.2f}"]
-            if args.compile_reference:
+            if args.compile_reference and any(r[2] for r in res["clang-O3"]):
+                # clang generates no code for a file with errors: its time
+                # is the parse's, no reference.
+                row += ["(errors)", "-"]
+            elif args.compile_reference:
                 row += [f"{t['clang-O3']:.2f}",
                         f"{t['clang-O3']/t['clang-dev']:.2f}"]
                 worst[m + "-O3"] = max(worst.get(m + "-O3", 0.0),
