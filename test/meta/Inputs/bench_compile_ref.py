@@ -3,10 +3,10 @@ stand-in for the processes: the fourth command is clang's own -O3 device
 compile with clang-dev's flags, and its ratio is to clang-dev; a file it
 fails on has no reference."""
 import sys
-import types
 
 sys.path.insert(0, sys.argv[1])
 import benchmark as b  # noqa: E402
+from bench_stand_in import run_main  # noqa: E402
 
 # Per command, per round (k.cu's two rounds, then bad.cu's): CPU s (and
 # wall s); clang-O3 fails on bad.cu's second round.
@@ -25,13 +25,7 @@ def fake_run(cmd, cwd):
     return (t, 100.0, 1 if failed else 0, t)
 
 
-b.run = fake_run
-b.probe = lambda: 1.0
-b.load = lambda: "0"
-b.missing_header_stubs = lambda *a: []
-b.subprocess = types.SimpleNamespace(
-    run=lambda *a, **k: types.SimpleNamespace(stdout="line\n"))
-sys.argv = ["benchmark.py", "--repeat", "2", "--lint", "LINT", "--time", "cpu",
-            "--quiet", "0", "--cuda-path", "CUDA", "--compile-reference",
-            "k.cu", "bad.cu", "--", "-I", "inc"]
-b.main()
+run_main(b, fake_run, ["--repeat", "2", "--lint", "LINT", "--time", "cpu",
+                       "--quiet", "0", "--cuda-path", "CUDA",
+                       "--compile-reference", "k.cu", "bad.cu", "--", "-I",
+                       "inc"])
