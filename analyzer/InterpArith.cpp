@@ -190,6 +190,16 @@ Value evalCompare(BinaryOperatorKind Op, const Value &L, const Value &R,
   const LaneInt &A = L.I, &B = R.I;
   LaneArray Out;
   Out.fill(0);
+  // Constants on both sides (loop counters against their bounds): decided
+  // in every lane, one comparison each.
+  if (A.isConcrete() && B.isConcrete()) {
+    const LaneArray &X = A.consts(), &Y = B.consts();
+    for (unsigned K = 0; K < kWarpSize; ++K)
+      Out[K] = Unsigned ? Cmp((uint64_t)X[K], (uint64_t)Y[K]) : Cmp(X[K], Y[K]);
+    Value V = derived(Value::integer(LaneInt::perLane(Out)), L, R);
+    V.UndefUniform = false;
+    return V;
+  }
   LaneBits Decided = 0;
   std::optional<LaneInt> D = sub(A, B);
   for (unsigned K = 0; K < kWarpSize; ++K) {

@@ -93,17 +93,14 @@ LaneBool Interpreter::condOf(const Value &V, const LaneMask &M) {
   LaneBool B;
   B.Deps = V.Deps;
   if (V.isInt()) {
+    // The defined lanes where no symbol has a coefficient: decided.
+    LaneBits Decided = V.Defined & V.I.concreteLanes();
+    const LaneArray &C = V.I.consts();
     for (unsigned K = 0; K < kWarpSize; ++K) {
       LaneBits Bit = LaneBits(1) << K;
-      if (!(V.Defined & Bit))
+      if (!(Decided & Bit))
         continue;
-      bool Concrete = true;
-      for (const LaneInt::Term &T : V.I.terms())
-        if (T.Coef[K] != 0)
-          Concrete = false;
-      if (!Concrete)
-        continue;
-      if (V.I.consts()[K] != 0)
+      if (C[K] != 0)
         B.True |= Bit;
       else
         B.False |= Bit;

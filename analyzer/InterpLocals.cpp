@@ -185,6 +185,12 @@ std::optional<OffsetLanes> lanesByOffset(const Value &Addr, LaneBits May) {
   OffsetLanes ByOff;
   // The lanes whose address is a known constant (lanesAt of their own).
   LaneBits Known = May & Addr.Defined & Addr.I.concreteLanes();
+  // The same offset in every lane (acc[m][e] in an unrolled loop): one.
+  if (Known == May && May)
+    if (std::optional<int64_t> Off = Addr.I.asConstant(May)) {
+      ByOff.push_back({*Off, May});
+      return ByOff;
+    }
   for (unsigned K = 0; K < kWarpSize; ++K) {
     LaneBits Bit = LaneBits(1) << K;
     if (!(May & Bit))

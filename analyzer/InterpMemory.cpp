@@ -17,12 +17,17 @@ using namespace ccl;
 using namespace ccl::interp;
 
 int64_t MemoryRules::sizeOf(QualType T) const {
-  // Types of broken code (errors, overload sets, undeduced auto) have no size.
-  if (T.isNull() || T->isPlaceholderType() || T->containsErrors() ||
-      T->isUndeducedType() || T->isIncompleteType() || T->isDependentType() ||
-      T->isVoidType() || T->isFunctionType() || !T->isConstantSizeType())
+  if (T.isNull())
     return 0;
-  return I.Ctx.getTypeSizeInChars(T).getQuantity();
+  auto [It, New] = Sizes.try_emplace(T.getCanonicalType().getTypePtr(), 0);
+  if (!New)
+    return It->second;
+  // Types of broken code (errors, overload sets, undeduced auto) have no size.
+  if (T->isPlaceholderType() || T->containsErrors() || T->isUndeducedType() ||
+      T->isIncompleteType() || T->isDependentType() || T->isVoidType() ||
+      T->isFunctionType() || !T->isConstantSizeType())
+    return 0;
+  return It->second = I.Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
 int64_t MemoryRules::elementSize(const Value &Ptr, QualType ElemTy) const {

@@ -19,6 +19,7 @@
 #include "analyzer/InterpFrame.h"
 #include "analyzer/LaneValue.h"
 #include "clang/AST/Type.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
 
@@ -114,6 +115,9 @@ private:
   std::string loadKey(const Value &Addr, clang::QualType Ty, LaneBits Lanes);
 
   Interpreter &I;
+  /// sizeOf by the type's canonical form: the same few types are sized on
+  /// every load, store and subscript.
+  mutable llvm::DenseMap<const clang::Type *, int64_t> Sizes;
 };
 
 } // namespace ccl
