@@ -265,9 +265,27 @@ LaneMask Interpreter::exec(const Stmt *S, LaneMask M) {
     return M;
   default:
     if (const auto *E = dyn_cast<Expr>(S))
-      evalDiscarded(E, M);
+      if (!skipUnobserved(E, M))
+        evalDiscarded(E, M);
     return M;
   }
+}
+
+bool Interpreter::skipUnobserved(const Expr *E, const LaneMask &M) {
+  if (Frames.empty())
+    return false;
+  const VarDecl *V = Unobserved.skippable(Frames.back().Fn, E);
+  if (!V)
+    return false;
+  // The left-hand side must be the local itself (its binding, or an element
+  // at an address known in every lane): a store anywhere else may write
+  // other locals (MemoryRules::store), so it is evaluated.
+  LValue L = Memory.evalLValue(cast<BinaryOperator>(E)->getLHS(), M);
+  if (L.Kind == LValue::Var)
+    return L.Decl == V;
+  return L.Kind == LValue::Memory && L.Addr.isPtr() && L.Addr.Base &&
+         L.Addr.Base->Space == MemObject::Local && L.Addr.Base->Decl == V &&
+         !L.Addr.OtherObjects && L.Addr.definedIn(M.May);
 }
 
 /// Inline PTX is not followed: its inputs are evaluated (the loads in them

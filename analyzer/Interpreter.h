@@ -57,6 +57,8 @@
 //                      WarpIndexRun.h; its state: WarpIndexState.h)
 //   InterpPerWarp.cpp  WarpIndexRun's checked rules: a value of the run
 //                      computed again per warp
+//   UnobservedFloats.cpp  the float assignment statements exec need not
+//                      evaluate (a dependence walk of each function)
 //
 //===----------------------------------------------------------------------===//
 #ifndef CCL_ANALYZER_INTERPRETER_H
@@ -79,6 +81,7 @@
 #include "analyzer/LaneValue.h"
 #include "analyzer/MemoryModel.h"
 #include "analyzer/SymbolTable.h"
+#include "analyzer/UnobservedFloats.h"
 #include "analyzer/WarpIndexRun.h"
 #include "analyzer/WarpIndexState.h"
 #include "clang/AST/Expr.h"
@@ -194,6 +197,10 @@ private:
   LaneMask execGoto(const clang::Stmt *S, const LaneMask &M);
   LaneMask execRangeFor(const clang::CXXForRangeStmt *S, LaneMask M);
   void evalDiscarded(const clang::Expr *E, const LaneMask &M);
+  /// An assignment statement whose value nothing reported can see
+  /// (UnobservedFloats.h): true, with only its left-hand side evaluated,
+  /// where that designates the unobserved local itself.
+  bool skipUnobserved(const clang::Expr *E, const LaneMask &M);
   Value evalLambda(const clang::LambdaExpr *E, const LaneMask &M);
   void execAsm(const clang::GCCAsmStmt *S, const LaneMask &M);
   void execDecl(const clang::VarDecl *D, LaneMask M);
@@ -306,6 +313,8 @@ private:
   MemoryRules Memory{*this};
   /// The loop rules and what they keep (InterpLoops.h).
   LoopRules Looper{*this};
+  /// The float assignments that need not be evaluated, by function.
+  UnobservedFloats Unobserved{Ctx};
 
   /// Integer and pointer arithmetic (InterpArith.h).
   ArithRules Arith{*this};
