@@ -1,6 +1,7 @@
 // Float assignments whose values nothing reported can see are not evaluated
-// (analyzer/UnobservedFloats.h): acc's sums below. The records are those of
-// the code as written.
+// (analyzer/UnobservedFloats.h): acc's sums below. The records of the first
+// three kernels are those the linter gives when it evaluates them; the last
+// one shows what skipping them saves.
 // RUN: %lint %s --block-dim=128 --report=all | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
 
 // The GEMM pattern: acc's sums reach only a shuffle and shared memory; the
@@ -63,4 +64,23 @@ __global__ void generalized(const float* p, float* out, int n) {
   }
   red[t] = acc;
   // CHECK: :[[@LINE-1]]:3: remark: shared store 'red[...]': 1 wavefront (ideal 1, 1-way), lane k writes byte 4*k; worst case: no compiled instruction at this expression: merged into another, removed or moved
+}
+
+// What is not evaluated does not use up the steps after which case splits
+// stop: after 60 trips of a long float sum, the store is still split into
+// the cases of logn (evaluated, the sum used them up first, and the store
+// was "not analyzed").
+#define T4(e) e + e + e + e
+#define T16(e) T4(e) + T4(e) + T4(e) + T4(e)
+#define T64(e) T16(e) + T16(e) + T16(e) + T16(e)
+__global__ void long_sum(const float* a, float* out, int logn) {
+  int t = threadIdx.x;
+  float acc = 0.0f;
+  float x = a[t];
+  // CHECK: :[[@LINE-1]]:13: remark: global load 'a[...]': 4 sectors (ideal 4, 100.0%), lane k reads byte 4*k; worst case: no compiled instruction at this expression: merged into another, removed or moved
+  for (int i = 0; i < 60; ++i)
+    acc = acc * x + T64(x * x) + T64(x * x);
+  int N = 1 << logn;
+  out[t & (N / 4 - 1)] = 1.0f;
+  // CHECK: :[[@LINE-1]]:3: remark: global store 'out[...]': 4 sectors (ideal 4, 100.0%), lane k writes byte 4*k; worst case over logn
 }
