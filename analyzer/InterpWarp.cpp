@@ -26,6 +26,7 @@
 #include "analyzer/InterpWarp.h"
 #include "analyzer/InterpHelpers.h"
 #include "analyzer/Interpreter.h"
+#include "analyzer/ShuffleNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -71,13 +72,6 @@ std::optional<int64_t> pureIntrinsic(StringRef Name,
     }
   }
   return std::nullopt;
-}
-
-bool isShuffle(StringRef Name) {
-  return Name == "__shfl_sync" || Name == "__shfl_up_sync" ||
-         Name == "__shfl_down_sync" || Name == "__shfl_xor_sync" ||
-         Name == "__shfl" || Name == "__shfl_up" || Name == "__shfl_down" ||
-         Name == "__shfl_xor";
 }
 
 /// "idx", "up", "down" or "xor".
@@ -210,7 +204,7 @@ std::optional<Value> WarpCalls::evalWarpCall(const CallExpr *E,
     return evalMemcpy(E, Args, M);
 
   // Shuffles.
-  if (isShuffle(Name) && Args.size() >= 2)
+  if (isShuffleName(Name) && Args.size() >= 2)
     return evalShuffleCall(E, Name, Args, M);
 
   // Votes and the active mask.
@@ -376,4 +370,11 @@ Value WarpCalls::evalMemcpy(const CallExpr *E,
   }
   (void)E;
   return Dst;
+}
+
+bool ccl::isShuffleName(StringRef Name) {
+  return Name == "__shfl_sync" || Name == "__shfl_up_sync" ||
+         Name == "__shfl_down_sync" || Name == "__shfl_xor_sync" ||
+         Name == "__shfl" || Name == "__shfl_up" || Name == "__shfl_down" ||
+         Name == "__shfl_xor";
 }

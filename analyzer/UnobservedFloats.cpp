@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/UnobservedFloats.h"
+#include "analyzer/ShuffleNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -63,13 +64,6 @@ bool isArithmeticCast(CastKind K) {
   default:
     return false;
   }
-}
-
-bool isShuffleName(StringRef Name) {
-  return Name == "__shfl_sync" || Name == "__shfl_up_sync" ||
-         Name == "__shfl_down_sync" || Name == "__shfl_xor_sync" ||
-         Name == "__shfl" || Name == "__shfl_up" || Name == "__shfl_down" ||
-         Name == "__shfl_xor";
 }
 
 /// Where a value goes.
