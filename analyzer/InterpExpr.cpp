@@ -93,18 +93,10 @@ LaneBool Interpreter::condOf(const Value &V, const LaneMask &M) {
   LaneBool B;
   B.Deps = V.Deps;
   if (V.isInt()) {
-    // The defined lanes where no symbol has a coefficient: decided.
-    LaneBits Decided = V.Defined & V.I.concreteLanes();
-    const LaneArray &C = V.I.consts();
-    for (unsigned K = 0; K < kWarpSize; ++K) {
-      LaneBits Bit = LaneBits(1) << K;
-      if (!(Decided & Bit))
-        continue;
-      if (C[K] != 0)
-        B.True |= Bit;
-      else
-        B.False |= Bit;
-    }
+    // The defined lanes where no symbol has a coefficient are decided:
+    // false where the constant is 0.
+    B.False = V.Defined & V.I.lanesEqualTo(0);
+    B.True = V.Defined & V.I.concreteLanes() & ~B.False;
     appendDeps(B.Deps, symbolsOf(V.I));
     // Undecided because of symbols (same form in every such lane), or
     // undefined with one value in all of them: uniformly undecided.
